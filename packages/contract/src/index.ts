@@ -1,1 +1,5 @@
-export {};
+export * from "./auth.ts";
+export * from "./config.ts";
+export * from "./errors.ts";
+export * from "./health.ts";
+export * from "./invitations.ts";
