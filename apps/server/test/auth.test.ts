@@ -152,7 +152,11 @@ describe.each(testDatabases())("sign-in and sessions (%s)", (kind) => {
 
   it("a signed-in browser is also refused cross-origin on protected mutations", async () => {
     const { client } = await signedIn(t);
-    const res = await client.post("/api/invitations", { invitedPhone: randomPhone() }, { origin: "http://evil.example" });
+    const res = await client.post(
+      "/api/invitations",
+      { invitedPhone: randomPhone() },
+      { origin: "http://evil.example" },
+    );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("ORIGIN_REJECTED");
   });

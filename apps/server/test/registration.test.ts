@@ -46,13 +46,20 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
 
   it("send-verification-code refuses other purposes and bad phones", async () => {
     const client = t.client();
-    expect((await client.post("/api/auth/send-verification-code", { phoneNumber: randomPhone(), purpose: "change_old" })).status).toBe(400);
-    expect((await client.post("/api/auth/send-verification-code", { phoneNumber: "12345", purpose: "register" })).status).toBe(400);
+    expect(
+      (await client.post("/api/auth/send-verification-code", { phoneNumber: randomPhone(), purpose: "change_old" }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await client.post("/api/auth/send-verification-code", { phoneNumber: "12345", purpose: "register" })).status,
+    ).toBe(400);
   });
 
   it("send-verification-code for a registered phone is 409 PHONE_TAKEN", async () => {
     const { user } = await createUser(t.db);
-    const res = await t.client().post("/api/auth/send-verification-code", { phoneNumber: user.phoneNumber, purpose: "register" });
+    const res = await t
+      .client()
+      .post("/api/auth/send-verification-code", { phoneNumber: user.phoneNumber, purpose: "register" });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("PHONE_TAKEN");
   });
@@ -73,14 +80,34 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
     const client = t.client();
     const code = await sendCode(client, phoneNumber);
     const wrong = code === "123456" ? "654321" : "123456";
-    const bad = await client.post("/api/auth/check-verification-code", { phoneNumber, purpose: "register", code: wrong });
+    const bad = await client.post("/api/auth/check-verification-code", {
+      phoneNumber,
+      purpose: "register",
+      code: wrong,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: "VERIFICATION_CODE_INVALID", message: "Verification code wrong, please check and retry" });
-    const otherPurpose = await client.post("/api/auth/check-verification-code", { phoneNumber, purpose: "change_new", code });
-    expect(otherPurpose.body.code).toBe("VERIFICATION_CODE_INVALID");
-    const otherPhone = await client.post("/api/auth/check-verification-code", { phoneNumber: randomPhone(), purpose: "register", code });
+    expect(bad.body).toMatchObject({
+      code: "VERIFICATION_CODE_INVALID",
+      message: "Verification code wrong, please check and retry",
+    });
+    // phone-change purposes need a session
+    const otherPurpose = await client.post("/api/auth/check-verification-code", {
+      phoneNumber,
+      purpose: "change_new",
+      code,
+    });
+    expect(otherPurpose.body.code).toBe("UNAUTHORIZED");
+    const otherPhone = await client.post("/api/auth/check-verification-code", {
+      phoneNumber: randomPhone(),
+      purpose: "register",
+      code,
+    });
     expect(otherPhone.body.code).toBe("VERIFICATION_CODE_INVALID");
-    const malformed = await client.post("/api/auth/check-verification-code", { phoneNumber, purpose: "register", code: "12ab" });
+    const malformed = await client.post("/api/auth/check-verification-code", {
+      phoneNumber,
+      purpose: "register",
+      code: "12ab",
+    });
     expect(malformed.body.code).toBe("VALIDATION_FAILED");
   });
 
@@ -90,7 +117,11 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
     const code = await sendCode(client, phoneNumber);
     const wrong = code === "111111" ? "222222" : "111111";
     for (let i = 0; i < 5; i++) {
-      const res = await client.post("/api/auth/check-verification-code", { phoneNumber, purpose: "register", code: wrong });
+      const res = await client.post("/api/auth/check-verification-code", {
+        phoneNumber,
+        purpose: "register",
+        code: wrong,
+      });
       expect(res.body.code).toBe("VERIFICATION_CODE_INVALID");
     }
     const res = await client.post("/api/auth/check-verification-code", { phoneNumber, purpose: "register", code });
@@ -133,10 +164,14 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
     await t.testDb.database.query("delete from rate_limit_events where key like $1", [`sms:${phoneNumber}`]);
     const second = await sendCode(t.client(), phoneNumber);
     if (first !== second) {
-      const res = await t.client().post("/api/auth/check-verification-code", { phoneNumber, purpose: "register", code: first });
+      const res = await t
+        .client()
+        .post("/api/auth/check-verification-code", { phoneNumber, purpose: "register", code: first });
       expect(res.body.code).toBe("VERIFICATION_CODE_INVALID");
     }
-    const ok = await t.client().post("/api/auth/check-verification-code", { phoneNumber, purpose: "register", code: second });
+    const ok = await t
+      .client()
+      .post("/api/auth/check-verification-code", { phoneNumber, purpose: "register", code: second });
     expect(ok.status).toBe(200);
   });
 
@@ -170,7 +205,9 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
     expect(login.status).toBe(200);
     expect(login.body.requiresPasswordChange).toBe(true);
     // the code was used up
-    const again = await t.client().post("/api/auth/check-verification-code", { phoneNumber, purpose: "register", code });
+    const again = await t
+      .client()
+      .post("/api/auth/check-verification-code", { phoneNumber, purpose: "register", code });
     expect(again.body.code).toBe("VERIFICATION_CODE_INVALID");
   });
 
@@ -179,7 +216,9 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
     const invitation = await createInvitation(t.db, { invitedPhone: phoneNumber });
     const code = await sendCode(t.client(), phoneNumber);
     const { country: _c, ...body } = registerBody(phoneNumber, invitation.code, code);
-    const res = await t.client().post("/api/auth/register", { ...body, workLanguage: "fr", school: undefined, role: "student" });
+    const res = await t
+      .client()
+      .post("/api/auth/register", { ...body, workLanguage: "fr", school: undefined, role: "student" });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ workLanguage: "zh-CN", country: "CN", role: "student", school: null });
   });
@@ -192,16 +231,22 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
     const res = await t.client().post("/api/auth/register", registerBody(phoneNumber, invitation.code, wrong));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("VERIFICATION_CODE_INVALID");
-    const [inv] = await t.testDb.database.query<{ used_count: number }>("select used_count from invitations where id = $1", [
-      invitation.id,
-    ]);
+    const [inv] = await t.testDb.database.query<{ used_count: number }>(
+      "select used_count from invitations where id = $1",
+      [invitation.id],
+    );
     expect(inv?.used_count).toBe(0);
   });
 
   it("register: a short name, a missing role or a 7-character invitation code is VALIDATION_FAILED", async () => {
     const phoneNumber = randomPhone();
     const body = registerBody(phoneNumber, "ABCDEFGH", "123456");
-    for (const bad of [{ name: " A " }, { role: "admin" }, { invitationCode: "ABCDEFG" }, { verificationCode: "12345" }]) {
+    for (const bad of [
+      { name: " A " },
+      { role: "admin" },
+      { invitationCode: "ABCDEFG" },
+      { verificationCode: "12345" },
+    ]) {
       const res = await t.client().post("/api/auth/register", { ...body, ...bad });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("VALIDATION_FAILED");
@@ -213,7 +258,11 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
     ["INVITATION_USED_UP", "Invitation code has been used up", { usedCount: 1 }],
     ["INVITATION_EXPIRED", "Invitation code has expired", { expiresAt: new Date(Date.now() - 1000) }],
     ["INVITATION_INACTIVE", "Invitation code has been deactivated", { isActive: false }],
-    ["INVITATION_PHONE_MISMATCH", "This invitation code was issued for a different phone number", { invitedPhone: "+8613000000000" }],
+    [
+      "INVITATION_PHONE_MISMATCH",
+      "This invitation code was issued for a different phone number",
+      { invitedPhone: "+8613000000000" },
+    ],
   ] as const)("register and validate refuse with %s", async (errorCode, message, overrides) => {
     const phoneNumber = randomPhone();
     const invitation = await createInvitation(t.db, { invitedPhone: phoneNumber, ...overrides });
@@ -242,9 +291,10 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
       expect(r.status).toBeLessThan(500);
       expect(["INVITATION_USED_UP", "PHONE_TAKEN", "VERIFICATION_CODE_INVALID"]).toContain(r.body.code);
     }
-    const [inv] = await t.testDb.database.query<{ used_count: number }>("select used_count from invitations where id = $1", [
-      invitation.id,
-    ]);
+    const [inv] = await t.testDb.database.query<{ used_count: number }>(
+      "select used_count from invitations where id = $1",
+      [invitation.id],
+    );
     expect(inv?.used_count).toBe(1);
     const users = await t.testDb.database.query("select 1 from users where phone_number = $1", [phoneNumber]);
     expect(users).toHaveLength(1);

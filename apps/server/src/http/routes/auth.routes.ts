@@ -47,9 +47,11 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return accounts.sendRegisterCode(body.phoneNumber);
   });
 
-  app.post("/api/auth/check-verification-code", async (req) => {
+  app.post("/api/auth/check-verification-code", async (req, reply) => {
     const body = ZCheckVerificationCodeRequest.parse(req.body);
-    await accounts.checkCode(body.phoneNumber, body.purpose, body.code);
+    // Phone-change codes belong to a signed-in user: only that user's browser may check them.
+    if (body.purpose !== "register") await requireUser(req, reply);
+    await accounts.checkCode(body.phoneNumber, body.purpose, body.code, req.auth?.user.id);
     return { valid: true };
   });
 

@@ -57,7 +57,7 @@ export class AccountsService {
 
   async passwordStatus(phoneNumber: string): Promise<{ hasCustomPassword: boolean }> {
     const user = await findUserByPhone(this.db, phoneNumber);
-    if (!user) throw fail("USER_NOT_FOUND", { status: 404 });
+    if (!user) throw fail("USER_NOT_FOUND");
     return { hasCustomPassword: user.hasCustomPassword };
   }
 
@@ -69,7 +69,7 @@ export class AccountsService {
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user || !ok) {
       await this.limiter.record(rules.map((r) => r.key));
-      throw fail("INVALID_CREDENTIALS", { status: 401 });
+      throw fail("INVALID_CREDENTIALS");
     }
     const now = new Date();
     return this.db.transaction(async (tx) => {
@@ -80,12 +80,12 @@ export class AccountsService {
   }
 
   async sendRegisterCode(phoneNumber: string): Promise<TSendVerificationCodeResponse> {
-    if (await findUserByPhone(this.db, phoneNumber)) throw fail("PHONE_TAKEN", { status: 409 });
+    if (await findUserByPhone(this.db, phoneNumber)) throw fail("PHONE_TAKEN");
     return sendCode(this.codeDeps(), { phoneNumber, purpose: "register" });
   }
 
-  async checkCode(phoneNumber: string, purpose: TVerificationPurpose, code: string): Promise<void> {
-    await checkCode(this.db, { phoneNumber, purpose }, code);
+  async checkCode(phoneNumber: string, purpose: TVerificationPurpose, code: string, userId?: string): Promise<void> {
+    await checkCode(this.db, { phoneNumber, purpose, userId }, code);
   }
 
   /**
@@ -96,7 +96,7 @@ export class AccountsService {
     const phone = input.phoneNumber;
     const invitation = await this.invitations.validate(input.invitationCode, phone);
     const codeId = await checkCode(this.db, { phoneNumber: phone, purpose: "register" }, input.verificationCode);
-    if (await findUserByPhone(this.db, phone)) throw fail("PHONE_TAKEN", { status: 409 });
+    if (await findUserByPhone(this.db, phone)) throw fail("PHONE_TAKEN");
     const passwordHash = await hashPassword(defaultPasswordFor(phone));
     const now = new Date();
     try {
@@ -123,7 +123,7 @@ export class AccountsService {
         return signedIn(user, session, "Registration successful");
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw fail("PHONE_TAKEN", { status: 409 });
+      if (isUniqueViolation(error)) throw fail("PHONE_TAKEN");
       throw error;
     }
   }
@@ -158,7 +158,7 @@ export class AccountsService {
 
   async sendChangeNewCode(user: UserRow, phoneNumber: string): Promise<TSendVerificationCodeResponse> {
     if (phoneNumber === user.phoneNumber) throw fail("PHONE_UNCHANGED");
-    if (await findUserByPhone(this.db, phoneNumber)) throw fail("PHONE_TAKEN", { status: 409 });
+    if (await findUserByPhone(this.db, phoneNumber)) throw fail("PHONE_TAKEN");
     return sendCode(this.codeDeps(), { phoneNumber, purpose: "change_new", userId: user.id });
   }
 
@@ -168,7 +168,7 @@ export class AccountsService {
     const changing = phone !== user.phoneNumber;
     const codeIds: string[] = [];
     if (changing) {
-      if (await findUserByPhone(this.db, phone)) throw fail("PHONE_TAKEN", { status: 409 });
+      if (await findUserByPhone(this.db, phone)) throw fail("PHONE_TAKEN");
       if (!input.oldPhoneCode || !input.newPhoneCode) throw fail("VERIFICATION_CODE_INVALID");
       const old = { phoneNumber: user.phoneNumber, purpose: "change_old", userId: user.id } as const;
       codeIds.push(await checkCode(this.db, old, input.oldPhoneCode));
@@ -187,7 +187,7 @@ export class AccountsService {
         });
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw fail("PHONE_TAKEN", { status: 409 });
+      if (isUniqueViolation(error)) throw fail("PHONE_TAKEN");
       throw error;
     }
   }

@@ -17,7 +17,7 @@ export async function sendCode(
     await deps.sms.send({ phoneNumber: target.phoneNumber, purpose: target.purpose, code });
   } catch (error) {
     deps.log?.error({ err: error, provider: deps.sms.name }, "verification SMS failed");
-    throw fail("SMS_SEND_FAILED", { status: 502 });
+    throw fail("SMS_SEND_FAILED");
   }
   return {
     success: true,

@@ -44,7 +44,7 @@ export class InvitationsService {
 
   async deactivateOwn(id: string, userId: string): Promise<void> {
     if (!UUID.test(id) || !(await deactivateInvitation(this.db, id, userId))) {
-      throw fail("NOT_FOUND", { status: 404 });
+      throw fail("NOT_FOUND");
     }
   }
 
