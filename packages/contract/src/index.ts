@@ -3,3 +3,4 @@ export * from "./config.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./invitations.ts";
+export * from "./manuscripts.ts";

@@ -29,7 +29,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = fastify({
     logger: { level: deps.config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     trustProxy: Boolean(deps.config.publicUrl),
-    disableRequestLogging: deps.config.nodeEnv === "test",
   });
   registerErrorHandling(app);
   registerOriginCheck(app, deps.config.publicUrl);

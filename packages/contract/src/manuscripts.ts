@@ -1,0 +1,150 @@
+import { z } from "zod";
+
+/** Spec §4. `ocr_processed` and `draft` are accepted aliases when reading older records. */
+export const MANUSCRIPT_STATUSES = ["created", "uploaded", "ocr_completed", "text_confirmed", "graded"] as const;
+export const ZManuscriptStatus = z.enum(MANUSCRIPT_STATUSES);
+export type TManuscriptStatus = z.infer<typeof ZManuscriptStatus>;
+
+/** Progress step of the five-step indicator: created (or unknown) 1 … graded 5. */
+export function progressStep(status: string | null | undefined): 1 | 2 | 3 | 4 | 5 {
+  switch (status) {
+    case "uploaded":
+      return 2;
+    case "ocr_completed":
+    case "ocr_processed":
+      return 3;
+    case "text_confirmed":
+      return 4;
+    case "graded":
+      return 5;
+    default:
+      return 1;
+  }
+}
+
+export const MAX_SCORE = 40;
+export const GRADE_BANDS = ["excellent", "good", "pass", "needs_improvement", "fail"] as const;
+export const ZGradeBand = z.enum(GRADE_BANDS);
+export type TGradeBand = z.infer<typeof ZGradeBand>;
+
+/** Spec §9: excellent 35–40, good 30–34, pass 25–29, needs improvement 20–24, fail 0–19. */
+export function bandForScore(score: number): TGradeBand {
+  if (score >= 35) return "excellent";
+  if (score >= 30) return "good";
+  if (score >= 25) return "pass";
+  if (score >= 20) return "needs_improvement";
+  return "fail";
+}
+
+/** Spec §9 colours: ≥35 purple, ≥30 green, ≥25 blue, ≥20 yellow, below red. */
+export function scoreColor(score: number): "purple" | "green" | "blue" | "yellow" | "red" {
+  if (score >= 35) return "purple";
+  if (score >= 30) return "green";
+  if (score >= 25) return "blue";
+  if (score >= 20) return "yellow";
+  return "red";
+}
+
+export const ZJobKind = z.enum(["ocr", "grading"]);
+export const ZJobState = z.object({
+  kind: ZJobKind,
+  state: z.enum(["queued", "running", "failed"]),
+  /** Error code the web translates (OCR_FAILED, GRADING_FAILED, …) and the raw message for the log. */
+  errorCode: z.string().nullable(),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  queuedAt: z.string(),
+  startedAt: z.string().nullable(),
+});
+export type TJobState = z.infer<typeof ZJobState>;
+
+export const ZFeedback = z.object({
+  overall: z.string(),
+  strengths: z.array(z.string()),
+  improvements: z.array(z.string()),
+});
+export type TFeedback = z.infer<typeof ZFeedback>;
+
+export const ZCriterionScore = z.object({
+  key: z.string(),
+  label: z.string(),
+  score: z.number(),
+  max: z.number(),
+  evidence: z.array(z.string()),
+});
+export type TCriterionScore = z.infer<typeof ZCriterionScore>;
+
+export const ZOcrLine = z.object({
+  text: z.string(),
+  confidence: z.number(),
+  box: z.array(z.number()).optional(),
+});
+
+export const ZManuscript = z.object({
+  id: z.string(),
+  userId: z.string(),
+  studentName: z.string(),
+  studentClass: z.string(),
+  studentId: z.string(),
+  teacherName: z.string(),
+  originalImageUrl: z.string(),
+  topic: z.string(),
+  targetLength: z.number().int(),
+  ocrText: z.string().nullable(),
+  confirmedText: z.string().nullable(),
+  score: z.number().nullable(),
+  grade: ZGradeBand.nullable(),
+  status: ZManuscriptStatus,
+  feedback: ZFeedback.nullable(),
+  criteria: z.array(ZCriterionScore).nullable(),
+  /** Why recognition found no text, when it found none (blank page, too dark, …). */
+  ocrReason: z.string().nullable(),
+  ocrEngine: z.string().nullable(),
+  gradingEngine: z.string().nullable(),
+  job: ZJobState.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TManuscript = z.infer<typeof ZManuscript>;
+
+export const ZCreateManuscriptRequest = z.object({
+  studentName: z.string().trim().min(1),
+  studentClass: z.string().trim().min(1),
+  studentId: z.string().trim().min(1),
+  teacherName: z.string().trim().optional(),
+  originalImageUrl: z.string().optional(),
+  userId: z.string().optional(),
+  topic: z.string().trim().max(2000).optional(),
+  targetLength: z.number().int().min(50).max(5000).optional(),
+});
+export type TCreateManuscriptRequest = z.input<typeof ZCreateManuscriptRequest>;
+
+export const ZConfirmTextRequest = z.object({ confirmedText: z.string().refine((s) => s.trim().length > 0, "empty") });
+
+export const ZManuscriptListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ZManuscriptList = z.object({
+  items: z.array(ZManuscript),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const ZCorrectionKind = z.enum(["ocr", "student"]);
+export const ZCorrectionSuggestion = z.object({
+  original: z.string(),
+  suggested: z.string(),
+  reason: z.string(),
+  confidence: z.number().min(0).max(1),
+  start: z.number().int(),
+  end: z.number().int(),
+  kind: ZCorrectionKind,
+});
+export type TCorrectionSuggestion = z.infer<typeof ZCorrectionSuggestion>;
+export const ZTextCorrectionRequest = z.object({ text: z.string().max(50_000), language: z.string().optional() });
+export const ZTextCorrectionResponse = z.object({ suggestions: z.array(ZCorrectionSuggestion) });
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_TARGET_LENGTH = 500;
