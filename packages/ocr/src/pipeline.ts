@@ -1,0 +1,237 @@
+import { readFile } from "node:fs/promises";
+import ort from "onnxruntime-node";
+import { beamDecode, type CharLm, greedyDecode } from "./ctc.ts";
+import {
+  boxesFromProbMap,
+  cropRotated,
+  DEFAULT_DET,
+  type DetBox,
+  type DetParams,
+  detInput,
+  detSize,
+} from "./detect.ts";
+import { OcrError } from "./errors.ts";
+import { cropRgb, decodeImage, type Rgb, resizeRgb, rotateRgb } from "./image.ts";
+import { layoutLines, type Segment } from "./layout.ts";
+import { modelPaths } from "./models.ts";
+import { findPage, flattenIllumination, inkFraction, padWhite, suppressColor } from "./preprocess.ts";
+import type { EmbeddedConfig, OcrResult, OcrSteps, Quad, RecognizeOptions } from "./types.ts";
+
+export const ENGINE_ID = "embedded-ppocrv4";
+
+export const DEFAULT_STEPS: OcrSteps = {
+  exif: true,
+  resize: true,
+  page: true,
+  deskew: true,
+  flatten: true,
+  color: true,
+  grid: false,
+  paragraphs: true,
+  lm: false,
+};
+
+export interface PipelineTuning {
+  det: DetParams;
+  /** Recogniser input normalisation: "none" = x/255 (@gutenye), "paddle" = (x/255-0.5)/0.5. */
+  recNorm: "none" | "paddle";
+  recHeight: number;
+  /** Drop recognised segments below this mean confidence. */
+  minConfidence: number;
+  beam: number;
+  lmWeight: number;
+}
+
+export const DEFAULT_TUNING: PipelineTuning = {
+  det: DEFAULT_DET,
+  recNorm: "none",
+  recHeight: 48,
+  minConfidence: 0.5,
+  beam: 8,
+  lmWeight: 0.3,
+};
+
+const now = () => performance.now();
+
+export class EmbeddedPipeline {
+  private constructor(
+    private readonly det: ort.InferenceSession,
+    private readonly rec: ort.InferenceSession,
+    private readonly dict: string[],
+    readonly version: string,
+    private readonly config: Required<Pick<EmbeddedConfig, "maxSide" | "minSide">> & { steps: OcrSteps },
+    public tuning: PipelineTuning,
+    private readonly lm?: CharLm,
+  ) {}
+
+  static async load(config: EmbeddedConfig = {}, tuning: Partial<PipelineTuning> = {}, lm?: CharLm) {
+    const files = await modelPaths();
+    const threads = config.threads ?? 2;
+    const so: ort.InferenceSession.SessionOptions = {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: "all",
+      // the arena keeps the peak allocation for every input shape; disabling it keeps RSS flat
+      enableCpuMemArena: false,
+    };
+    const [det, rec, dictText] = await Promise.all([
+      ort.InferenceSession.create(files.det, so),
+      ort.InferenceSession.create(files.rec, so),
+      readFile(files.dict, "utf8"),
+    ]);
+    const dict = [
+      ...dictText
+        .replace(/\r/g, "")
+        .split("\n")
+        .filter((_, i, a) => i < a.length - 1 || a[i] !== ""),
+      " ",
+    ];
+    return new EmbeddedPipeline(
+      det,
+      rec,
+      dict,
+      files.version,
+      {
+        maxSide: config.maxSide ?? 2000,
+        minSide: config.minSide ?? 800,
+        steps: { ...DEFAULT_STEPS, ...config.steps },
+      },
+      { ...DEFAULT_TUNING, ...tuning },
+      lm,
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.det.release(), this.rec.release()]);
+  }
+
+  async recognize(bytes: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
+    const steps: OcrSteps = { ...this.config.steps, ...opts.steps };
+    const timings: Record<string, number> = {};
+    const t0 = now();
+    let img = await decodeImage(bytes, { exif: steps.exif, maxSide: steps.resize ? this.config.maxSide : undefined });
+    timings.decode = now() - t0;
+
+    const t1 = now();
+    const base = { text: "", lines: [], pages: 1, engine: ENGINE_ID, version: this.version };
+    if (inkFraction(img) < 0.0005) {
+      timings.total = now() - t0;
+      return { ...base, timings, reason: "blank_image" };
+    }
+    if (steps.page) {
+      const p = findPage(img);
+      if (p) img = cropRgb(img, p.x, p.y, p.w, p.h);
+    }
+    if (steps.resize) {
+      const long = Math.max(img.width, img.height);
+      if (long < this.config.minSide && Math.min(img.width, img.height) > 120) {
+        const f = this.config.minSide / long;
+        img = await resizeRgb(img, img.width * f, img.height * f, "cubic");
+      }
+    }
+    if (steps.flatten) img = await flattenIllumination(img);
+    if (steps.color) img = suppressColor(img).img;
+    // a white margin lets the detector see text that touches the border (cropped lines)
+    const pad = Math.round(Math.min(32, Math.max(8, Math.min(img.width, img.height) * 0.1)));
+    img = padWhite(img, pad);
+    timings.preprocess = now() - t1;
+
+    const t2 = now();
+    let boxes = await this.detect(img);
+    if (steps.deskew && boxes.length > 0) {
+      const angle = dominantAngle(boxes);
+      if (Math.abs(angle) > (0.8 * Math.PI) / 180) {
+        img = await rotateRgb(img, (-angle * 180) / Math.PI);
+        boxes = await this.detect(img);
+      }
+    }
+    timings.detect = now() - t2;
+
+    const t3 = now();
+    const segments: Segment[] = [];
+    for (const b of boxes) {
+      const seg = await this.recognizeBox(img, b, steps);
+      if (seg.text.trim() && seg.confidence >= this.tuning.minConfidence) {
+        segments.push({ ...seg, box: seg.box.map(([x, y]) => [x - pad, y - pad]) as Quad });
+      }
+    }
+    timings.recognize = now() - t3;
+
+    const t4 = now();
+    const { lines, text } = layoutLines(segments, { paragraphs: steps.paragraphs });
+    timings.layout = now() - t4;
+    timings.total = now() - t0;
+    if (!text) return { ...base, timings, reason: "no_text_found" };
+    return { ...base, text, lines, timings };
+  }
+
+  async detect(img: Rgb): Promise<DetBox[]> {
+    const size = detSize(img.width, img.height);
+    const resized = await resizeRgb(img, size.width, size.height);
+    const input = detInput(resized);
+    const tensor = new ort.Tensor("float32", input.data, [1, 3, input.height, input.width]);
+    const out = await this.det.run({ [this.det.inputNames[0]!]: tensor });
+    const prob = out[this.det.outputNames[0]!]!;
+    const [, , h, w] = prob.dims as number[];
+    const boxes = boxesFromProbMap(
+      prob.data as Float32Array,
+      w!,
+      h!,
+      img.width / w!,
+      img.height / h!,
+      img.width,
+      img.height,
+      this.tuning.det,
+    );
+    tensor.dispose?.();
+    prob.dispose?.();
+    return boxes;
+  }
+
+  async recognizeBox(img: Rgb, b: DetBox, steps: OcrSteps): Promise<Segment> {
+    const H = this.tuning.recHeight;
+    const crop = cropRotated(img, b.rect, H * 2);
+    const w = Math.max(H / 2, Math.round((crop.width * H) / crop.height));
+    const line = await resizeRgb(crop, w, H);
+    const probs = await this.runRec(line);
+    const dec =
+      steps.lm && this.lm
+        ? beamDecode(probs.data, probs.T, probs.C, this.dict, {
+            beam: this.tuning.beam,
+            lm: this.lm,
+            lmWeight: this.tuning.lmWeight,
+          })
+        : greedyDecode(probs.data, probs.T, probs.C, this.dict);
+    return { text: dec.text, confidence: dec.confidence, box: b.quad };
+  }
+
+  async runRec(line: Rgb): Promise<{ data: Float32Array; T: number; C: number }> {
+    const { width, height, data } = line;
+    const n = width * height;
+    const input = new Float32Array(n * 3);
+    const paddle = this.tuning.recNorm === "paddle";
+    for (let i = 0; i < n; i++) {
+      for (let c = 0; c < 3; c++) {
+        const v = data[i * 3 + (2 - c)]! / 255;
+        input[c * n + i] = paddle ? (v - 0.5) / 0.5 : v;
+      }
+    }
+    const tensor = new ort.Tensor("float32", input, [1, 3, height, width]);
+    const out = await this.rec.run({ [this.rec.inputNames[0]!]: tensor });
+    const o = out[this.rec.outputNames[0]!]!;
+    const [, T, C] = o.dims as number[];
+    return { data: o.data as Float32Array, T: T!, C: C! };
+  }
+}
+
+/** Median angle of wide boxes (text-line direction), radians. */
+function dominantAngle(boxes: DetBox[]): number {
+  const angles = boxes.filter((b) => b.rect.w > 3 * b.rect.h).map((b) => b.rect.angle);
+  if (angles.length < 3) return 0;
+  angles.sort((a, b) => a - b);
+  return angles[Math.floor(angles.length / 2)]!;
+}
+
+export function badImage(message: string): OcrError {
+  return new OcrError("OCR_BAD_IMAGE", message);
+}
