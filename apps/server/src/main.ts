@@ -5,8 +5,13 @@ import { ConfigError, loadConfig } from "./config/env.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { buildApp } from "./http/app.ts";
+import { JobQueue } from "./jobs/queue.ts";
+import { startWorkers } from "./jobs/registry.ts";
 import { countUsers } from "./modules/accounts/users.repo.ts";
 import { InvitationsService } from "./modules/invitations/invitations.service.ts";
+import { createGraderFromConfig } from "./providers/grading/index.ts";
+import { createOcrFromConfig } from "./providers/ocr/index.ts";
+import { createStorage } from "./providers/storage/index.ts";
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -15,7 +20,16 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dir: config.dataDir },
   );
-  const app = await buildApp({ config, database, webDist });
+  const storage = createStorage(config.storage, config.dataDir);
+  const queue = new JobQueue(database, config.jobs, (error) => console.error("job queue error:", error));
+  await queue.start();
+  const app = await buildApp({ config, database, webDist, manuscripts: { storage, queue } });
+  // One OCR engine per process: the embedded engine loads its models once, in its worker thread.
+  const ocr = config.services.worker ? createOcrFromConfig(config.ocr) : null;
+  if (ocr) {
+    const grader = createGraderFromConfig(config.grader, app.log);
+    await startWorkers(queue, { db: database.db, log: app.log, storage, ocr, grader });
+  }
   // PGlite allows one process: the `invite` command reaches this one over a 0600 unix socket instead.
   const closeAdmin =
     database.kind === "pglite" ? await startAdminSocket(config.dataDir, new InvitationsService(database.db)) : null;
@@ -27,7 +41,9 @@ async function main(): Promise<void> {
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await queue.stop({ graceful: true, timeoutMs: 5000 }).catch(() => {});
       await app.close();
+      await ocr?.close();
       await closeAdmin?.();
       await database.close();
     } finally {
@@ -38,9 +54,13 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  if (!config.services.api) {
+    app.log.info({ database: database.kind }, "essay grader worker ready (SERVICES has no api)");
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
+    { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, services: config.services },
     `essay grader ready on http://${config.host}:${config.port}`,
   );
   if ((await countUsers(database.db)) === 0) {

@@ -148,3 +148,6 @@ export const ZTextCorrectionResponse = z.object({ suggestions: z.array(ZCorrecti
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_TARGET_LENGTH = 500;
+/** Uploads larger than this many pixels, or longer than MAX_IMAGE_SIDE on a side, are refused before decoding. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_SIDE = 12_000;

@@ -66,11 +66,54 @@ const ZEnv = z
     /** Template with one `${code}` variable, e.g. SMS_123456789. */
     ALIYUN_SMS_TEMPLATE_CODE: z.string().min(1).optional(),
     ALIYUN_SMS_ENDPOINT: z.url().default("https://dysmsapi.aliyuncs.com"),
+    /** Which roles this process plays: `api` serves HTTP, `worker` runs recognition and grading jobs. */
+    SERVICES: z
+      .string()
+      .default("api,worker")
+      .transform((v) => v.split(",").map((s) => s.trim()))
+      .pipe(z.array(z.enum(["api", "worker"])).min(1)),
+    /** Where uploaded photos are kept; `local` = DATA_DIR/files. */
+    STORAGE_DRIVER: z.enum(["local"]).default("local"),
+    /** Handwriting recognition: `embedded` (offline PP-OCRv4) or an OpenAI-compatible vision model. */
+    OCR_PROVIDER: z.enum(["embedded", "openai"]).default("embedded"),
+    OCR_OPENAI_BASE_URL: z.url().optional(),
+    OCR_OPENAI_MODEL: z.string().min(1).optional(),
+    OCR_OPENAI_API_KEY: z.string().min(1).optional(),
+    /** One recognition call's time limit. */
+    OCR_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+    /** Grading: `embedded` (offline, deterministic) or an OpenAI-compatible LLM (falls back to embedded). */
+    GRADER_PROVIDER: z.enum(["embedded", "openai"]).default("embedded"),
+    GRADER_OPENAI_BASE_URL: z.url().optional(),
+    GRADER_OPENAI_MODEL: z.string().min(1).optional(),
+    GRADER_OPENAI_API_KEY: z.string().min(1).optional(),
+    GRADER_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** Recognition jobs run at once in this process (the embedded engine uses 2 threads per job). */
+    WORKER_CONCURRENCY_OCR: z.coerce.number().int().min(1).max(16).default(1),
+    WORKER_CONCURRENCY_GRADING: z.coerce.number().int().min(1).max(32).default(2),
+    /** Retries after a failed attempt (with exponential backoff from JOB_RETRY_DELAY_SECONDS). */
+    JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(3),
+    JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(5),
+    /** A job still active after this long (crashed worker) is failed and retried. */
+    JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
+    /** How often expired jobs are looked for. */
+    JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
+    /** How often an idle worker polls for jobs. */
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER !== "aliyun") return;
     for (const key of ALIYUN_REQUIRED) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when SMS_PROVIDER=aliyun" });
+    }
+  })
+  .superRefine((env, ctx) => {
+    for (const prefix of ["OCR", "GRADER"] as const) {
+      if (env[`${prefix}_PROVIDER`] !== "openai") continue;
+      const keys = [`${prefix}_OPENAI_BASE_URL`, `${prefix}_OPENAI_MODEL`] as const;
+      for (const key of keys) {
+        if (!env[key])
+          ctx.addIssue({ code: "custom", path: [key], message: `required when ${prefix}_PROVIDER=openai` });
+      }
     }
   })
   .transform((env) => ({
@@ -82,6 +125,41 @@ const ZEnv = z
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     sms: smsConfig(env),
+    services: { api: env.SERVICES.includes("api"), worker: env.SERVICES.includes("worker") },
+    storage: { driver: env.STORAGE_DRIVER },
+    ocr: {
+      provider: env.OCR_PROVIDER,
+      timeoutMs: env.OCR_TIMEOUT_MS,
+      openai:
+        env.OCR_PROVIDER === "openai"
+          ? {
+              baseUrl: env.OCR_OPENAI_BASE_URL ?? "",
+              model: env.OCR_OPENAI_MODEL ?? "",
+              apiKey: env.OCR_OPENAI_API_KEY,
+            }
+          : undefined,
+    },
+    grader: {
+      provider: env.GRADER_PROVIDER,
+      timeoutMs: env.GRADER_TIMEOUT_MS,
+      openai:
+        env.GRADER_PROVIDER === "openai"
+          ? {
+              baseUrl: env.GRADER_OPENAI_BASE_URL ?? "",
+              model: env.GRADER_OPENAI_MODEL ?? "",
+              apiKey: env.GRADER_OPENAI_API_KEY ?? "",
+            }
+          : undefined,
+    },
+    jobs: {
+      concurrencyOcr: env.WORKER_CONCURRENCY_OCR,
+      concurrencyGrading: env.WORKER_CONCURRENCY_GRADING,
+      retryLimit: env.JOB_RETRY_LIMIT,
+      retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
+      expireSeconds: env.JOB_EXPIRE_SECONDS,
+      maintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
+      pollSeconds: env.JOB_POLL_SECONDS,
+    },
   }));
 
 export type AppConfig = z.output<typeof ZEnv>;

@@ -12,3 +12,4 @@ export const appMeta = pgTable("app_meta", {
 });
 
 export * from "./schema.accounts.ts";
+export * from "./schema.manuscripts.ts";

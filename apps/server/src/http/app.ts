@@ -1,9 +1,12 @@
 import fastify, { type FastifyInstance } from "fastify";
 import type { AppConfig } from "../config/env.ts";
 import type { Database, Queryable } from "../db/client.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import { AccountsService } from "../modules/accounts/accounts.service.ts";
 import { InvitationsService } from "../modules/invitations/invitations.service.ts";
+import { ManuscriptsService } from "../modules/manuscripts/manuscripts.service.ts";
 import { createSmsProvider, type SmsProvider } from "../providers/sms/index.ts";
+import type { FileStorage } from "../providers/storage/index.ts";
 import { registerErrorHandling } from "./errors.ts";
 import { registerOriginCheck } from "./origin-check.ts";
 import { authRoutes } from "./routes/auth.routes.ts";
@@ -11,6 +14,8 @@ import { configRoutes } from "./routes/config.routes.ts";
 import type { RouteContext } from "./routes/context.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
 import { invitationRoutes } from "./routes/invitations.routes.ts";
+import { manuscriptRoutes } from "./routes/manuscripts.routes.ts";
+import { textCorrectionRoutes } from "./routes/text-correction.routes.ts";
 import { userRoutes } from "./routes/users.routes.ts";
 import { registerSessions } from "./session.ts";
 import { registerSpa } from "./spa.ts";
@@ -22,6 +27,8 @@ export interface AppDeps {
   sms?: SmsProvider;
   /** Folder of the built web app; omitted in API-only tests. */
   webDist?: string;
+  /** Photo storage and the job queue (started); without them the manuscript routes are not served. */
+  manuscripts?: { storage: FileStorage; queue: JobQueue };
 }
 
 /** Builds the HTTP app: every route, hook and error shape, without listening. */
@@ -44,6 +51,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, ctx);
   await app.register(userRoutes, ctx);
   await app.register(invitationRoutes, ctx);
+  await app.register(textCorrectionRoutes, ctx);
+  if (deps.manuscripts) {
+    const manuscripts = new ManuscriptsService(db, deps.manuscripts.storage, deps.manuscripts.queue, app.log);
+    await app.register(manuscriptRoutes, { requireUser, manuscripts });
+  }
   if (deps.webDist) await registerSpa(app, deps.webDist);
   return app;
 }

@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./schema.accounts.ts";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export interface StoredFeedback {
+  overall: string;
+  strengths: string[];
+  improvements: string[];
+}
+export interface StoredCriterion {
+  key: string;
+  label: string;
+  score: number;
+  max: number;
+  evidence: string[];
+}
+
+/** One handwritten essay of one student (spec §3), with recognition and grading results and their provenance. */
+export const manuscripts = pgTable(
+  "manuscripts",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    studentName: text("student_name").notNull(),
+    studentClass: text("student_class").notNull(),
+    studentId: text("student_id").notNull(),
+    teacherName: text("teacher_name").notNull(),
+    topic: text("topic").notNull(),
+    targetLength: integer("target_length").notNull().default(500),
+    /** created → uploaded → ocr_completed → text_confirmed → graded; only moves forward. */
+    status: text("status", { enum: ["created", "uploaded", "ocr_completed", "text_confirmed", "graded"] })
+      .notNull()
+      .default("created"),
+    /** Key of the normalised photo in the storage provider (manuscripts/<id>/<uuid>.jpg). */
+    imageKey: text("image_key"),
+    imageWidth: integer("image_width"),
+    imageHeight: integer("image_height"),
+    ocrText: text("ocr_text"),
+    ocrReason: text("ocr_reason"),
+    ocrEngine: text("ocr_engine"),
+    ocrVersion: text("ocr_version"),
+    ocrConfidence: real("ocr_confidence"),
+    confirmedText: text("confirmed_text"),
+    score: real("score"),
+    grade: text("grade", { enum: ["excellent", "good", "pass", "needs_improvement", "fail"] }),
+    feedback: jsonb("feedback").$type<StoredFeedback>(),
+    criteria: jsonb("criteria").$type<StoredCriterion[]>(),
+    gradingEngine: text("grading_engine"),
+    gradingVersion: text("grading_version"),
+    createdAt: ts("created_at").notNull().default(sql`now()`),
+    updatedAt: ts("updated_at").notNull().default(sql`now()`),
+    uploadedAt: ts("uploaded_at"),
+    recognizedAt: ts("recognized_at"),
+    confirmedAt: ts("confirmed_at"),
+    gradedAt: ts("graded_at"),
+  },
+  (t) => [index("manuscripts_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Recognition and grading runs as the UI sees them. Written in the same transaction as the pg-boss
+ * enqueue, the claim and the result; pg-boss owns delivery, retries and expiry.
+ */
+export const manuscriptJobs = pgTable(
+  "manuscript_jobs",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    manuscriptId: uuid("manuscript_id")
+      .notNull()
+      .references(() => manuscripts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["ocr", "grading"] }).notNull(),
+    /** queued → running → succeeded | failed; superseded when a newer run of the same manuscript replaced it. */
+    state: text("state", { enum: ["queued", "running", "succeeded", "failed", "superseded"] })
+      .notNull()
+      .default("queued"),
+    errorCode: text("error_code"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    /** For recognition: the photo this run reads; a run whose photo was replaced is skipped. */
+    imageKey: text("image_key"),
+    bossJobId: uuid("boss_job_id"),
+    queuedAt: ts("queued_at").notNull().default(sql`now()`),
+    startedAt: ts("started_at"),
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [index("manuscript_jobs_manuscript_idx").on(t.manuscriptId, t.queuedAt)],
+);

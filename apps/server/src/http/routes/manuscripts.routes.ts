@@ -1,0 +1,103 @@
+import { MAX_UPLOAD_BYTES, ZConfirmTextRequest, ZCreateManuscriptRequest, ZManuscriptListQuery } from "@essay/contract";
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../lib/app-error.ts";
+import { fail } from "../../lib/fail.ts";
+import type { ManuscriptsService } from "../../modules/manuscripts/manuscripts.service.ts";
+import { authOf } from "../session.ts";
+import type { RouteContext } from "./context.ts";
+
+const STUDENT_FIELDS = new Set(["studentName", "studentClass", "studentId"]);
+
+type WithId = { Params: { id: string } };
+
+async function readImage(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw fail("UPLOAD_NO_FILE", { status: 400 });
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === "file") {
+        if (part.fieldname !== "image") {
+          part.file.resume();
+          continue;
+        }
+        return await part.toBuffer();
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw fail("UPLOAD_TOO_LARGE", { status: 413 });
+    throw fail("UPLOAD_FAILED", { status: 400 });
+  }
+  throw fail("UPLOAD_NO_FILE", { status: 400 });
+}
+
+export async function manuscriptRoutes(
+  app: FastifyInstance,
+  ctx: Pick<RouteContext, "requireUser"> & { manuscripts: ManuscriptsService },
+): Promise<void> {
+  const { manuscripts, requireUser } = ctx;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+
+  app.post("/api/manuscripts", { preHandler: requireUser }, async (req, reply) => {
+    const parsed = ZCreateManuscriptRequest.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.join(".") || "_";
+        fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
+      }
+      const incomplete = parsed.error.issues.some((i) => STUDENT_FIELDS.has(String(i.path[0])));
+      throw incomplete
+        ? fail("STUDENT_INFO_INCOMPLETE", { status: 400, fieldErrors })
+        : fail("VALIDATION_FAILED", { status: 400, fieldErrors });
+    }
+    const created = await manuscripts.create(authOf(req).user, parsed.data);
+    return reply.code(201).send(created);
+  });
+
+  app.get("/api/manuscripts", { preHandler: requireUser }, async (req) => {
+    const q = ZManuscriptListQuery.parse(req.query);
+    return manuscripts.list(authOf(req).user.id, q.page, q.pageSize);
+  });
+
+  app.get<WithId>("/api/manuscripts/:id", { preHandler: requireUser }, async (req) =>
+    manuscripts.get(authOf(req).user.id, req.params.id),
+  );
+
+  app.get<WithId>("/api/manuscripts/:id/image", { preHandler: requireUser }, async (req, reply) => {
+    const bytes = await manuscripts.image(authOf(req).user.id, req.params.id);
+    return reply
+      .type("image/jpeg")
+      .header("cache-control", "private, no-cache")
+      .header("x-content-type-options", "nosniff")
+      .send(bytes);
+  });
+
+  app.post<WithId>("/api/manuscripts/:id/upload", { preHandler: requireUser }, async (req) => {
+    const userId = authOf(req).user.id;
+    // 404 before reading the body: no one uploads into someone else's record.
+    await manuscripts.get(userId, req.params.id);
+    const bytes = await readImage(req);
+    return manuscripts.upload(userId, req.params.id, bytes);
+  });
+
+  app.post<WithId>("/api/manuscripts/:id/ocr", { preHandler: requireUser }, async (req) =>
+    manuscripts.rerunOcr(authOf(req).user.id, req.params.id),
+  );
+
+  app.post<WithId>("/api/manuscripts/:id/confirm-text", { preHandler: requireUser }, async (req) => {
+    const raw = (req.body ?? {}) as { confirmedText?: unknown };
+    if (typeof raw.confirmedText === "string" && raw.confirmedText.trim() === "") {
+      throw fail("TEXT_EMPTY", { status: 400 });
+    }
+    const body = ZConfirmTextRequest.parse(raw);
+    return manuscripts.confirm(authOf(req).user.id, req.params.id, body.confirmedText);
+  });
+
+  app.post<WithId>("/api/manuscripts/:id/grade", { preHandler: requireUser }, async (req) =>
+    manuscripts.rerunGrading(authOf(req).user.id, req.params.id),
+  );
+}

@@ -1,0 +1,51 @@
+import { type OcrEngine, OcrError, type OcrResult } from "@essay/ocr";
+import { eq } from "drizzle-orm";
+import { manuscripts } from "../../db/schema.ts";
+import type { FileStorage } from "../../providers/storage/index.ts";
+import type { DeliveredJob } from "../queue.ts";
+import { type HandlerDeps, PermanentJobError, runJob } from "./common.ts";
+
+export interface OcrHandlerDeps extends HandlerDeps {
+  storage: FileStorage;
+  ocr: OcrEngine;
+}
+
+/** Essays in Chinese script get the Chinese hint; everything else is read as Latin script. */
+export function languageHintFor(topic: string): string {
+  return /[\u3400-\u9fff]/.test(topic) ? "zh-Hans" : "en";
+}
+
+/** `ocr.recognize`: read the stored photo, store the text, move `uploaded` → `ocr_completed`. */
+export function ocrHandler(deps: OcrHandlerDeps) {
+  return (job: DeliveredJob) =>
+    runJob<OcrResult>(deps, job, {
+      kind: "ocr",
+      errorCode: "OCR_FAILED",
+      stillRelevant: (m, run) =>
+        (m.status === "uploaded" || m.status === "ocr_completed") && m.imageKey !== null && m.imageKey === run.imageKey,
+      isPermanent: (error) => error instanceof OcrError && !error.retryable,
+      async work(m) {
+        const bytes = m.imageKey ? await deps.storage.get(m.imageKey) : null;
+        if (!bytes) throw new PermanentJobError(`stored photo ${m.imageKey ?? "(none)"} is missing`);
+        return deps.ocr.recognize(new Uint8Array(bytes), { languageHint: languageHintFor(m.topic) });
+      },
+      async store(tx, m, result) {
+        const confidences = result.lines.map((l) => l.confidence);
+        const mean = confidences.length ? confidences.reduce((a, b) => a + b, 0) / confidences.length : null;
+        const now = new Date();
+        await tx
+          .update(manuscripts)
+          .set({
+            status: "ocr_completed",
+            ocrText: result.text,
+            ocrReason: result.text.trim() === "" ? (result.reason ?? "no_text_found") : null,
+            ocrEngine: result.engine,
+            ocrVersion: result.version,
+            ocrConfidence: mean,
+            recognizedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(manuscripts.id, m.id));
+      },
+    });
+}

@@ -1,0 +1,34 @@
+import type { Grader } from "@essay/grading";
+import type { OcrEngine } from "@essay/ocr";
+import type { FastifyBaseLogger } from "fastify";
+import type { Queryable } from "../db/client.ts";
+import type { FileStorage } from "../providers/storage/index.ts";
+import { gradingHandler } from "./handlers/grading.handler.ts";
+import { ocrHandler } from "./handlers/ocr.handler.ts";
+import type { DeliveredJob, JobQueue, QueueKind } from "./queue.ts";
+
+export interface WorkerDeps {
+  db: Queryable;
+  log: FastifyBaseLogger;
+  storage: FileStorage;
+  ocr: OcrEngine;
+  grader: Grader;
+}
+
+/** Every queue this app consumes, with its handler and concurrency. */
+export function jobRegistry(deps: WorkerDeps, concurrency: { ocr: number; grading: number }) {
+  return [
+    { kind: "ocr", concurrency: concurrency.ocr, handler: ocrHandler(deps) },
+    { kind: "grading", concurrency: concurrency.grading, handler: gradingHandler(deps) },
+  ] satisfies { kind: QueueKind; concurrency: number; handler: (job: DeliveredJob) => Promise<void> }[];
+}
+
+/** Starts the workers of every registered queue on `queue` (already started). */
+export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
+  for (const entry of jobRegistry(deps, {
+    ocr: queue.config.concurrencyOcr,
+    grading: queue.config.concurrencyGrading,
+  })) {
+    await queue.work(entry.kind, entry.concurrency, entry.handler);
+  }
+}

@@ -1,0 +1,25 @@
+import path from "node:path";
+import { LocalStorage } from "./local.storage.ts";
+
+/** Where uploaded photos live. Keys are relative paths such as `manuscripts/<id>/<uuid>.jpg`. */
+export interface FileStorage {
+  readonly driver: string;
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The bytes, or null when nothing is stored under `key`. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removes the file; a missing file is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export interface StorageConfig {
+  driver: "local";
+}
+
+export function createStorage(config: StorageConfig, dataDir: string): FileStorage {
+  switch (config.driver) {
+    case "local":
+      return new LocalStorage(path.join(dataDir, "files"));
+  }
+}
+
+export { LocalStorage } from "./local.storage.ts";

@@ -1,0 +1,279 @@
+import { crc32, deflateSync } from "node:zlib";
+import { bandForScore, MAX_UPLOAD_BYTES, ZManuscript, ZManuscriptList } from "@essay/contract";
+import type { OcrEngine } from "@essay/ocr";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedIn } from "./factories.ts";
+import { testDatabases } from "./harness.ts";
+import {
+  type ManuscriptTestApp,
+  pollManuscript,
+  renderPage,
+  sharedOcr,
+  startManuscriptApp,
+  uploadFile,
+} from "./manuscripts-harness.ts";
+
+/** A valid PNG signature and IHDR chunk announcing `width` × `height` 8-bit grey pixels (no real data). */
+function pngHeader(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const STUDENT = { studentName: "Li Hua", studentClass: "Grade 8 Class 2", studentId: "S2024001" };
+
+const ocr: OcrEngine = sharedOcr();
+afterAll(() => ocr.close());
+
+describe.each(testDatabases())("manuscripts (%s)", (kind) => {
+  let t: ManuscriptTestApp;
+  let page: Buffer;
+  beforeAll(async () => {
+    t = await startManuscriptApp(kind, ocr);
+    page = await renderPage(undefined, "jpeg");
+  });
+  afterAll(() => t?.close());
+
+  // biome-ignore lint/suspicious/noExplicitAny: test client
+  async function created(client: any, extra: Record<string, unknown> = {}) {
+    const res = await client.post("/api/manuscripts", { ...STUDENT, ...extra });
+    expect(res.status).toBe(201);
+    return ZManuscript.parse(res.body);
+  }
+
+  it("runs the whole life cycle: create → upload → OCR → confirm → graded", async () => {
+    const { client, user } = await signedIn(t);
+    const m = await created(client);
+    expect(m).toMatchObject({
+      ...STUDENT,
+      userId: user.id,
+      teacherName: user.name,
+      status: "created",
+      originalImageUrl: "",
+      targetLength: 500,
+      job: null,
+    });
+    expect(m.topic).toMatch(/500/);
+
+    const up = await uploadFile(client, m.id, page);
+    expect(up.status).toBe(200);
+    const uploaded = ZManuscript.parse(up.body);
+    expect(uploaded.status).toBe("uploaded");
+    expect(uploaded.job).toMatchObject({ kind: "ocr", state: "queued", attempts: 0 });
+    expect(uploaded.originalImageUrl).toMatch(new RegExp(`^/api/manuscripts/${m.id}/image\\?v=`));
+
+    const img = await fetch(`${t.baseUrl}${uploaded.originalImageUrl}`, {
+      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    expect(img.status).toBe(200);
+    expect(img.headers.get("content-type")).toBe("image/jpeg");
+
+    const recognised = await pollManuscript(client, m.id, (x) => x.status === "ocr_completed");
+    expect(recognised.job).toBeNull();
+    expect(recognised.ocrText.toLowerCase()).toContain("sports day");
+    expect(recognised.ocrEngine).toMatch(/embedded/);
+
+    const text = `${recognised.ocrText}\nIt was a wonderful day for our whole school and we hope to have another one soon.`;
+    const conf = await client.post(`/api/manuscripts/${m.id}/confirm-text`, { confirmedText: text });
+    expect(conf.status).toBe(200);
+    expect(conf.body).toMatchObject({ status: "text_confirmed", confirmedText: text, job: { kind: "grading" } });
+
+    const graded = ZManuscript.parse(await pollManuscript(client, m.id, (x) => x.status === "graded"));
+    expect(graded.job).toBeNull();
+    const sum = (graded.criteria ?? []).reduce((a, c) => a + c.score, 0);
+    expect(graded.score).toBeCloseTo(sum, 5);
+    expect(graded.score).toBeGreaterThanOrEqual(0);
+    expect(graded.score).toBeLessThanOrEqual(40);
+    expect(graded.grade).toBe(bandForScore(graded.score ?? 0));
+    expect(graded.feedback?.overall.length).toBeGreaterThan(0);
+    expect(graded.gradingEngine).toBeTruthy();
+
+    // Text is locked now; grading can be re-run as a new job.
+    const again = await client.post(`/api/manuscripts/${m.id}/confirm-text`, { confirmedText: "other" });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("TEXT_LOCKED");
+    const reup = await uploadFile(client, m.id, page);
+    expect(reup.status).toBe(409);
+    expect(reup.body.code).toBe("UPLOAD_LOCKED");
+    const regrade = await client.post(`/api/manuscripts/${m.id}/grade`);
+    expect(regrade.status).toBe(200);
+    expect(regrade.body.job).toMatchObject({ kind: "grading", state: "queued" });
+    const regraded = await pollManuscript(client, m.id, (x) => x.job === null);
+    expect(regraded.status).toBe("graded");
+    expect(regraded.score).toBe(graded.score);
+  });
+
+  it("lists own manuscripts newest first, paginated", async () => {
+    const { client } = await signedIn(t);
+    const other = await signedIn(t);
+    const a = await created(client);
+    const b = await created(client);
+    const c = await created(client);
+    await created(other.client);
+    const p1 = ZManuscriptList.parse((await client.get("/api/manuscripts?page=1&pageSize=2")).body);
+    expect(p1.total).toBe(3);
+    expect(p1.items.map((i) => i.id)).toEqual([c.id, b.id]);
+    const p2 = ZManuscriptList.parse((await client.get("/api/manuscripts?page=2&pageSize=2")).body);
+    expect(p2.items.map((i) => i.id)).toEqual([a.id]);
+  });
+
+  it("refuses incomplete student info and signed-out calls", async () => {
+    const { client } = await signedIn(t);
+    for (const body of [{}, { ...STUDENT, studentName: "" }, { ...STUDENT, studentId: "  " }, { studentName: "x" }]) {
+      const res = await client.post("/api/manuscripts", body);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("STUDENT_INFO_INCOMPLETE");
+      expect(res.body.message).toBe("Incomplete information: please fill in complete student information");
+    }
+    const m = await created(client);
+    const anon = t.client();
+    expect((await anon.post("/api/manuscripts", STUDENT)).status).toBe(401);
+    expect((await anon.get("/api/manuscripts")).status).toBe(401);
+    expect((await anon.get(`/api/manuscripts/${m.id}`)).status).toBe(401);
+    expect((await uploadFile(anon, m.id, page)).status).toBe(401);
+    expect((await anon.post(`/api/manuscripts/${m.id}/confirm-text`, { confirmedText: "x" })).status).toBe(401);
+    expect((await anon.get(`/api/manuscripts/${m.id}/image`)).status).toBe(401);
+    expect((await anon.post("/api/text-correction", { text: "x" })).status).toBe(401);
+  });
+
+  it("hides other teachers' manuscripts (404) and unknown ids", async () => {
+    const owner = await signedIn(t);
+    const stranger = await signedIn(t);
+    const m = await created(owner.client);
+    expect((await uploadFile(owner.client, m.id, page)).status).toBe(200);
+    const s = stranger.client;
+    expect((await s.get(`/api/manuscripts/${m.id}`)).status).toBe(404);
+    expect((await uploadFile(s, m.id, page)).status).toBe(404);
+    expect((await s.post(`/api/manuscripts/${m.id}/confirm-text`, { confirmedText: "x" })).status).toBe(404);
+    expect((await s.get(`/api/manuscripts/${m.id}/image`)).status).toBe(404);
+    expect((await s.post(`/api/manuscripts/${m.id}/ocr`)).status).toBe(404);
+    expect((await s.post(`/api/manuscripts/${m.id}/grade`)).status).toBe(404);
+    const unknown = await uploadFile(owner.client, "00000000-0000-4000-8000-000000000000", page);
+    expect(unknown.status).toBe(404);
+    expect((await owner.client.get("/api/manuscripts/not-a-uuid")).status).toBe(404);
+  });
+
+  it("refuses bad uploads and leaves the record unchanged", async () => {
+    const { client } = await signedIn(t);
+    const m = await created(client);
+    const cases: [Uint8Array, string, string, number, string][] = [
+      [Buffer.from("just some text, not an image\n"), "essay.jpg", "image/jpeg", 415, "UPLOAD_INVALID_TYPE"],
+      [Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), "essay.gif", "image/gif", 415, "UPLOAD_INVALID_TYPE"],
+      [page.subarray(0, Math.floor(page.length / 2)), "half.jpg", "image/jpeg", 422, "UPLOAD_CORRUPT"],
+      [Buffer.concat([page.subarray(0, 20), Buffer.alloc(2000, 7)]), "junk.jpg", "image/jpeg", 422, "UPLOAD_CORRUPT"],
+    ];
+    for (const [bytes, name, type, status, code] of cases) {
+      const res = await uploadFile(client, m.id, bytes, name, type);
+      expect(res.status, code).toBe(status);
+      expect(res.body.code).toBe(code);
+    }
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0);
+    page.copy(big);
+    const tooBig = await uploadFile(client, m.id, big);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.code).toBe("UPLOAD_TOO_LARGE");
+    // A PNG header claiming 50 000 × 50 000 pixels: refused from the header, never decoded.
+    const bomb = pngHeader(50_000, 50_000);
+    const bombRes = await uploadFile(client, m.id, bomb, "bomb.png", "image/png");
+    expect(bombRes.status).toBe(422);
+    expect(bombRes.body.code).toBe("UPLOAD_TOO_MANY_PIXELS");
+    const wrongField = await uploadFile(client, m.id, page, "essay.jpg", "image/jpeg", "photo");
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.code).toBe("UPLOAD_NO_FILE");
+    const after = (await client.get(`/api/manuscripts/${m.id}`)).body;
+    expect(after).toMatchObject({ status: "created", originalImageUrl: "", job: null });
+  });
+
+  it("accepts PNG by content whatever the name, applies EXIF orientation, strips metadata", async () => {
+    const { client } = await signedIn(t);
+    const m = await created(client);
+    const png = await renderPage(undefined, "png");
+    expect((await uploadFile(client, m.id, png, "scan.bin", "application/octet-stream")).status).toBe(200);
+    // 600×300 JPEG tagged "rotate 90° clockwise": stored upright as 300×600 without EXIF.
+    const m2 = await created(client);
+    const rotated = await sharp({ create: { width: 600, height: 300, channels: 3, background: "#fff" } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const res = await uploadFile(client, m2.id, rotated);
+    expect(res.status).toBe(200);
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const stored = Buffer.from(
+      await (await fetch(`${t.baseUrl}${res.body.originalImageUrl}`, { headers: { cookie } })).arrayBuffer(),
+    );
+    const meta = await sharp(stored).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 600]);
+    expect(meta.orientation).toBeUndefined();
+    expect(meta.exif).toBeUndefined();
+    // A blank page: recognition finds nothing, status still moves on with a reason.
+    const blank = await pollManuscript(client, m2.id, (x) => x.status === "ocr_completed");
+    expect(blank.ocrText).toBe("");
+    expect(blank.ocrReason).toBeTruthy();
+  });
+
+  it("re-upload replaces the photo and restarts recognition; confirm refuses blank text", async () => {
+    const { client } = await signedIn(t);
+    const m = await created(client);
+    const first = await uploadFile(client, m.id, page);
+    await pollManuscript(client, m.id, (x) => x.status === "ocr_completed");
+    const other = await renderPage(["A new photo of the same essay."], "png");
+    const second = await uploadFile(client, m.id, other, "b.png", "image/png");
+    expect(second.status).toBe(200);
+    expect(second.body.status).toBe("uploaded");
+    expect(second.body.ocrText).toBeNull();
+    expect(second.body.originalImageUrl).not.toBe(first.body.originalImageUrl);
+    const done = await pollManuscript(client, m.id, (x) => x.status === "ocr_completed");
+    expect(done.ocrText.toLowerCase().replace(/\s+/g, "")).toContain("newphoto");
+    // The first photo is gone from storage.
+    const key = first.body.originalImageUrl.split("v=")[1];
+    expect(await t.storage.get(`manuscripts/${m.id}/${key}.jpg`)).toBeNull();
+
+    const rerun = await client.post(`/api/manuscripts/${m.id}/ocr`);
+    expect(rerun.status).toBe(200);
+    expect(rerun.body.job).toMatchObject({ kind: "ocr", state: "queued" });
+    await pollManuscript(client, m.id, (x) => x.job === null);
+
+    for (const confirmedText of ["", "   \n  "]) {
+      const res = await client.post(`/api/manuscripts/${m.id}/confirm-text`, { confirmedText });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("TEXT_EMPTY");
+    }
+    const early = await client.post(`/api/manuscripts/${(await created(client)).id}/confirm-text`, {
+      confirmedText: "text",
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe("INVALID_STATE");
+    const grade = await client.post(`/api/manuscripts/${m.id}/grade`);
+    expect(grade.status).toBe(409);
+    expect(grade.body.code).toBe("INVALID_STATE");
+  });
+
+  it("suggests text corrections for the signed-in user", async () => {
+    const { client } = await signedIn(t);
+    const res = await client.post("/api/text-correction", {
+      text: "Our scool held a sports day. Evryone was happy.",
+      language: "en",
+    });
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body.suggestions)).toBe(true);
+    expect(res.body.suggestions.length).toBeGreaterThan(0);
+    expect((await client.post("/api/text-correction", { text: "" })).body).toEqual({ suggestions: [] });
+  });
+});
