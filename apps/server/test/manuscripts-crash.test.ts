@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/client.ts";
+import { createPostgresDatabase } from "./databases.ts";
+import { createUser } from "./factories.ts";
+import { testDatabases } from "./harness.ts";
+import { TestClient } from "./harness.ts";
+import { pollManuscript, renderPage, uploadFile } from "./manuscripts-harness.ts";
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** The real server (src/main.ts) as a child process; resolves once /healthz answers. */
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; log: string[] }> {
+  const port = await freePort();
+  const log: string[] = [];
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => log.push(String(d)));
+  child.stderr?.on("data", (d) => log.push(String(d)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${log.join("")}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return { child, baseUrl, log };
+    } catch {
+      // not yet listening
+    }
+    if (Date.now() > until) throw new Error(`server did not start: ${log.join("")}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill(signal);
+  await exited;
+}
+
+describe.each(testDatabases())("server killed during recognition (%s)", (kind) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+  });
+
+  it("finishes recognition after a restart, without a second upload", { timeout: 180_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "essay-crash-"));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      JOB_EXPIRE_SECONDS: "6",
+      JOB_MAINTENANCE_SECONDS: "1",
+      JOB_POLL_SECONDS: "0.5",
+      JOB_RETRY_DELAY_SECONDS: "1",
+      JOB_RETRY_LIMIT: "3",
+    };
+    if (kind === "postgres") {
+      const pgdb = await createPostgresDatabase();
+      cleanups.push(() => pgdb.drop());
+      env.DATABASE_URL = pgdb.url;
+    }
+    // The teacher exists before the server starts (PGlite is single-process).
+    const database = await openDatabase(
+      env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, poolSize: 1 } : { kind: "pglite", dir: dataDir },
+    );
+    const { user, password } = await createUser(database.db);
+    await database.close();
+
+    let server = await startServer(env);
+    cleanups.push(() => kill(server.child, "SIGKILL"));
+    let client = new TestClient(server.baseUrl);
+    expect((await client.post("/api/auth/login-password", { phoneNumber: user.phoneNumber, password })).status).toBe(
+      200,
+    );
+    const created = await client.post("/api/manuscripts", {
+      studentName: "Li Hua",
+      studentClass: "8-2",
+      studentId: "S1",
+    });
+    const id: string = created.body.id;
+    const up = await uploadFile(client, id, await renderPage());
+    expect(up.status).toBe(200);
+
+    // Kill -9 while the job is claimed (the first run also loads the model: a window of seconds).
+    const running = await pollManuscript(client, id, (m) => m.job?.state === "running" || m.status !== "uploaded");
+    expect(running.status).toBe("uploaded");
+    expect(running.job).toMatchObject({ kind: "ocr", state: "running", attempts: 1 });
+    await kill(server.child, "SIGKILL");
+
+    server = await startServer(env);
+    client = new TestClient(server.baseUrl, {});
+    for (const [k, v] of (await loginCookies(server.baseUrl, user.phoneNumber, password)).entries())
+      client.cookies.set(k, v);
+    const done = await pollManuscript(client, id, (m) => m.status === "ocr_completed", 90_000);
+    expect(done.ocrText.toLowerCase()).toContain("sports");
+    expect(done.job).toBeNull();
+    await kill(server.child, "SIGTERM");
+  });
+});
+
+async function loginCookies(baseUrl: string, phoneNumber: string, password: string): Promise<Map<string, string>> {
+  const c = new TestClient(baseUrl);
+  const res = await c.post("/api/auth/login-password", { phoneNumber, password });
+  if (res.status !== 200) throw new Error(`login failed ${res.status}`);
+  return c.cookies;
+}

@@ -1,0 +1,241 @@
+/**
+ * API benchmark on loopback against the real server (spawned on a temporary data folder).
+ *   npm run -s bench:api -- [--photos DIR] [--count 10] [--requests 5000] [--concurrency 50] [--json]
+ * 1. GET /api/manuscripts/:id with `--concurrency` clients until `--requests` responses: req/s, p50/p99.
+ * 2. `--count` real photos uploaded at once: time from upload to ocr_completed, then confirm all at once:
+ *    time from confirm to graded.
+ * DATABASE_URL in the environment benchmarks PostgreSQL instead of the embedded PGlite.
+ * With --json the last line printed is one JSON object.
+ */
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase } from "../../apps/server/src/db/client.ts";
+import { hashPassword } from "../../apps/server/src/modules/accounts/passwords.ts";
+import { insertUser } from "../../apps/server/src/modules/accounts/users.repo.ts";
+import { startServer } from "./api/server.ts";
+import { summary } from "./api/stats.ts";
+
+interface Args {
+  photos: string;
+  count: number;
+  requests: number;
+  concurrency: number;
+  json: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = {
+    photos: "/work/shared/datasets/ocr/samples",
+    count: 10,
+    requests: 5000,
+    concurrency: 50,
+    json: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const next = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${k} needs a value`);
+      return v;
+    };
+    if (k === "--photos") a.photos = next();
+    else if (k === "--count") a.count = Number(next());
+    else if (k === "--requests") a.requests = Number(next());
+    else if (k === "--concurrency") a.concurrency = Number(next());
+    else if (k === "--json") a.json = true;
+    else if (k === "--help" || k === "-h") {
+      console.log("usage: bench:api -- [--photos DIR] [--count 10] [--requests 5000] [--concurrency 50] [--json]");
+      process.exit(0);
+    } else throw new Error(`unknown argument ${k}`);
+  }
+  return a;
+}
+
+const PASSWORD = "Bench#2024pass";
+const now = () => performance.now();
+
+class Client {
+  cookie = "";
+  constructor(readonly baseUrl: string) {}
+  async json(method: string, p: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${this.baseUrl}${p}`, {
+      method,
+      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), cookie: this.cookie },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    for (const c of res.headers.getSetCookie()) this.cookie = c.split(";")[0] ?? "";
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  }
+  async upload(id: string, bytes: Uint8Array, name: string): Promise<{ status: number; body: any }> {
+    const form = new FormData();
+    form.append("image", new Blob([bytes]), name);
+    const res = await fetch(`${this.baseUrl}/api/manuscripts/${id}/upload`, {
+      method: "POST",
+      headers: { cookie: this.cookie },
+      body: form,
+    });
+    return { status: res.status, body: await res.json() };
+  }
+}
+
+async function photos(dir: string, count: number): Promise<{ name: string; bytes: Buffer; truth: string }[]> {
+  const names = (await readdir(dir)).filter((n) => /\.(jpe?g|png)$/i.test(n)).sort();
+  if (names.length === 0) throw new Error(`no JPEG/PNG photos in ${dir}`);
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const name = names[i % names.length] as string;
+    const truthFile = path.join(dir, name.replace(/\.[^.]+$/, ".txt"));
+    const truth = await readFile(truthFile, "utf8").catch(() => "");
+    out.push({ name, bytes: await readFile(path.join(dir, name)), truth });
+  }
+  return out;
+}
+
+async function waitAll(client: Client, ids: string[], until: (m: any) => boolean, t0: Map<string, number>) {
+  const done = new Map<string, { ms: number; m: any }>();
+  const deadline = now() + 15 * 60_000;
+  while (done.size < ids.length) {
+    if (now() > deadline) throw new Error(`timed out waiting; ${done.size}/${ids.length} done`);
+    await Promise.all(
+      ids
+        .filter((id) => !done.has(id))
+        .map(async (id) => {
+          const res = await client.json("GET", `/api/manuscripts/${id}`);
+          if (res.body?.job?.state === "failed") throw new Error(`job failed: ${JSON.stringify(res.body.job)}`);
+          if (until(res.body)) done.set(id, { ms: now() - (t0.get(id) ?? 0), m: res.body });
+        }),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return done;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const log = (...s: unknown[]) => {
+    if (!args.json) console.log(...s);
+    else console.error(...s);
+  };
+  const dataDir = await mkdtemp(path.join(tmpdir(), "essay-bench-api-"));
+  const databaseUrl = process.env.DATABASE_URL;
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  try {
+    // The teacher is created before the server starts (PGlite allows one process).
+    const database = await openDatabase(
+      databaseUrl ? { kind: "postgres", url: databaseUrl, poolSize: 1 } : { kind: "pglite", dir: dataDir },
+    );
+    const phoneNumber = `+86139${String(Date.now()).slice(-8)}`;
+    await insertUser(database.db, {
+      phoneNumber,
+      name: "Bench Teacher",
+      role: "teacher",
+      workLanguage: "en",
+      passwordHash: await hashPassword(PASSWORD),
+      hasCustomPassword: true,
+      isVerified: true,
+    });
+    await database.close();
+
+    const started = now();
+    server = await startServer({ DATA_DIR: dataDir, NODE_ENV: "production" });
+    log(`server up in ${Math.round(now() - started)} ms (${databaseUrl ? "PostgreSQL" : "PGlite"}, ${dataDir})`);
+    const client = new Client(server.baseUrl);
+    const login = await client.json("POST", "/api/auth/login-password", { phoneNumber, password: PASSWORD });
+    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+
+    // 1. Read throughput.
+    const student = { studentName: "Bench Student", studentClass: "Bench", studentId: "B0" };
+    const one = await client.json("POST", "/api/manuscripts", student);
+    const readPath = `/api/manuscripts/${one.body.id}`;
+    for (let i = 0; i < 200; i++) await client.json("GET", readPath); // warm-up
+    const latencies: number[] = [];
+    let issued = 0;
+    let errors = 0;
+    const t0 = now();
+    await Promise.all(
+      Array.from({ length: args.concurrency }, async () => {
+        while (issued < args.requests) {
+          issued++;
+          const s = now();
+          const res = await fetch(`${server?.baseUrl}${readPath}`, { headers: { cookie: client.cookie } });
+          await res.arrayBuffer();
+          latencies.push(now() - s);
+          if (res.status !== 200) errors++;
+        }
+      }),
+    );
+    const elapsed = (now() - t0) / 1000;
+    const read = {
+      requests: latencies.length,
+      concurrency: args.concurrency,
+      errors,
+      rps: Math.round(latencies.length / elapsed),
+      latencyMs: summary(latencies),
+    };
+    log(`GET /api/manuscripts/:id  ${read.rps} req/s  p50 ${read.latencyMs.p50} ms  p99 ${read.latencyMs.p99} ms`);
+
+    // 2. Photos uploaded at once → ocr_completed; confirm at once → graded.
+    const items = await photos(args.photos, args.count);
+    const ids: string[] = [];
+    for (let i = 0; i < items.length; i++) {
+      ids.push((await client.json("POST", "/api/manuscripts", { ...student, studentId: `B${i + 1}` })).body.id);
+    }
+    const uploadStart = new Map<string, number>();
+    const uploadMs: number[] = [];
+    const batch0 = now();
+    await Promise.all(
+      items.map(async (item, i) => {
+        const id = ids[i] as string;
+        uploadStart.set(id, now());
+        const res = await client.upload(id, item.bytes, item.name);
+        if (res.status !== 200) throw new Error(`upload ${item.name}: ${res.status} ${JSON.stringify(res.body)}`);
+        uploadMs.push(now() - (uploadStart.get(id) ?? 0));
+      }),
+    );
+    const recognised = await waitAll(client, ids, (m) => m.status === "ocr_completed", uploadStart);
+    const ocrMakespan = now() - batch0;
+    log(`upload → ocr_completed for ${ids.length} photos: ${JSON.stringify(summary([...recognised.values()].map((v) => v.ms)))}`);
+
+    const confirmStart = new Map<string, number>();
+    const batch1 = now();
+    await Promise.all(
+      ids.map(async (id, i) => {
+        const text = recognised.get(id)?.m.ocrText?.trim() || items[i]?.truth || "The text could not be read.";
+        confirmStart.set(id, now());
+        const res = await client.json("POST", `/api/manuscripts/${id}/confirm-text`, { confirmedText: text });
+        if (res.status !== 200) throw new Error(`confirm: ${res.status} ${JSON.stringify(res.body)}`);
+      }),
+    );
+    const graded = await waitAll(client, ids, (m) => m.status === "graded", confirmStart);
+    const gradeMakespan = now() - batch1;
+    log(`confirm → graded for ${ids.length}: ${JSON.stringify(summary([...graded.values()].map((v) => v.ms)))}`);
+
+    const result = {
+      bench: "api",
+      database: databaseUrl ? "postgres" : "pglite",
+      cores: cpus().length,
+      read,
+      photos: {
+        count: ids.length,
+        dir: args.photos,
+        uploadRequestMs: summary(uploadMs),
+        uploadToOcrCompletedMs: summary([...recognised.values()].map((v) => v.ms)),
+        ocrMakespanMs: Math.round(ocrMakespan),
+        confirmToGradedMs: summary([...graded.values()].map((v) => v.ms)),
+        gradeMakespanMs: Math.round(gradeMakespan),
+        scores: [...graded.values()].map((v) => v.m.score),
+      },
+    };
+    console.log(args.json ? JSON.stringify(result) : JSON.stringify(result, null, 2));
+  } finally {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
