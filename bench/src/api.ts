@@ -52,13 +52,24 @@ function parseArgs(argv: string[]): Args {
   return a;
 }
 
+/** What the bench reads from a manuscript response. */
+interface Ms {
+  id: string;
+  status: string;
+  ocrText: string | null;
+  score: number | null;
+  job: { state: string } | null;
+}
+// biome-ignore lint/suspicious/noExplicitAny: JSON bodies from the server, read loosely
+type Body = any;
+
 const PASSWORD = "Bench#2024pass";
 const now = () => performance.now();
 
 class Client {
   cookie = "";
   constructor(readonly baseUrl: string) {}
-  async json(method: string, p: string, body?: unknown): Promise<{ status: number; body: any }> {
+  async json(method: string, p: string, body?: unknown): Promise<{ status: number; body: Body }> {
     const res = await fetch(`${this.baseUrl}${p}`, {
       method,
       headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), cookie: this.cookie },
@@ -68,7 +79,7 @@ class Client {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   }
-  async upload(id: string, bytes: Uint8Array, name: string): Promise<{ status: number; body: any }> {
+  async upload(id: string, bytes: Uint8Array, name: string): Promise<{ status: number; body: Body }> {
     const form = new FormData();
     form.append("image", new Blob([bytes]), name);
     const res = await fetch(`${this.baseUrl}/api/manuscripts/${id}/upload`, {
@@ -93,8 +104,8 @@ async function photos(dir: string, count: number): Promise<{ name: string; bytes
   return out;
 }
 
-async function waitAll(client: Client, ids: string[], until: (m: any) => boolean, t0: Map<string, number>) {
-  const done = new Map<string, { ms: number; m: any }>();
+async function waitAll(client: Client, ids: string[], until: (m: Ms) => boolean, t0: Map<string, number>) {
+  const done = new Map<string, { ms: number; m: Ms }>();
   const deadline = now() + 15 * 60_000;
   while (done.size < ids.length) {
     if (now() > deadline) throw new Error(`timed out waiting; ${done.size}/${ids.length} done`);
@@ -196,7 +207,9 @@ async function main() {
     );
     const recognised = await waitAll(client, ids, (m) => m.status === "ocr_completed", uploadStart);
     const ocrMakespan = now() - batch0;
-    log(`upload → ocr_completed for ${ids.length} photos: ${JSON.stringify(summary([...recognised.values()].map((v) => v.ms)))}`);
+    log(
+      `upload → ocr_completed for ${ids.length} photos: ${JSON.stringify(summary([...recognised.values()].map((v) => v.ms)))}`,
+    );
 
     const confirmStart = new Map<string, number>();
     const batch1 = now();

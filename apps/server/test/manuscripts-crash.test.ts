@@ -8,8 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { createPostgresDatabase } from "./databases.ts";
 import { createUser } from "./factories.ts";
-import { testDatabases } from "./harness.ts";
-import { TestClient } from "./harness.ts";
+import { TestClient, testDatabases } from "./harness.ts";
 import { pollManuscript, renderPage, uploadFile } from "./manuscripts-harness.ts";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,7 +24,9 @@ async function freePort(): Promise<number> {
 }
 
 /** The real server (src/main.ts) as a child process; resolves once /healthz answers. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; log: string[] }> {
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; baseUrl: string; log: string[] }> {
   const port = await freePort();
   const log: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {

@@ -4,7 +4,14 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i] as number;
 }
 
-export function summary(values: number[]): { n: number; p50: number; p90: number; p99: number; max: number; mean: number } {
+export function summary(values: number[]): {
+  n: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+} {
   const s = [...values].sort((a, b) => a - b);
   const mean = s.reduce((a, b) => a + b, 0) / (s.length || 1);
   const r = (x: number) => Math.round(x * 10) / 10;

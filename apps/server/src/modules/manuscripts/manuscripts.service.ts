@@ -5,10 +5,10 @@ import {
   type TManuscript,
   type TManuscriptStatus,
 } from "@essay/contract";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable } from "../../db/client.ts";
-import { manuscripts } from "../../db/schema.ts";
+import { manuscriptJobs, manuscripts } from "../../db/schema.ts";
 import type { JobQueue, QueueKind } from "../../jobs/queue.ts";
 import { fail } from "../../lib/fail.ts";
 import type { FileStorage } from "../../providers/storage/index.ts";
@@ -102,10 +102,18 @@ export class ManuscriptsService {
     return toManuscript(row, undefined);
   }
 
+  /** One query: the manuscript and its latest run (this is the screen's polling call). */
   async get(userId: string, id: string): Promise<TManuscript> {
-    const row = await this.findOwn(this.db, userId, id);
-    const jobs = await latestJobs(this.db, [row.id]);
-    return toManuscript(row, jobs.get(row.id));
+    if (!UUID.test(id)) throw fail("NOT_FOUND", { status: 404 });
+    const latest = sql`(select j.id from ${manuscriptJobs} j where j.manuscript_id = ${manuscripts.id} order by j.queued_at desc limit 1)`;
+    const [found] = await this.db
+      .select({ m: manuscripts, j: manuscriptJobs })
+      .from(manuscripts)
+      .leftJoin(manuscriptJobs, eq(manuscriptJobs.id, latest))
+      .where(and(eq(manuscripts.id, id), eq(manuscripts.userId, userId)))
+      .limit(1);
+    if (!found) throw fail("NOT_FOUND", { status: 404 });
+    return toManuscript(found.m, found.j ?? undefined);
   }
 
   async list(userId: string, page: number, pageSize: number) {
