@@ -1,8 +1,11 @@
 import { crc32, deflateSync } from "node:zlib";
 import { bandForScore, MAX_UPLOAD_BYTES, ZManuscript, ZManuscriptList } from "@essay/contract";
 import type { OcrEngine } from "@essay/ocr";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { manuscriptJobs } from "../src/db/schema.ts";
+import { reconcileFailedJobs } from "../src/jobs/reconcile.ts";
 import { signedIn } from "./factories.ts";
 import { testDatabases } from "./harness.ts";
 import {
@@ -275,5 +278,46 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
     expect(Array.isArray(res.body.suggestions)).toBe(true);
     expect(res.body.suggestions.length).toBeGreaterThan(0);
     expect((await client.post("/api/text-correction", { text: "" })).body).toEqual({ suggestions: [] });
+  });
+});
+
+describe.each(testDatabases())("manuscript job failures (%s)", (kind) => {
+  let t: ManuscriptTestApp;
+  beforeAll(async () => {
+    t = await startManuscriptApp(kind, ocr);
+  });
+  afterAll(() => t?.close());
+
+  it("a permanent recognition error fails the run with OCR_FAILED; text can still be typed in", async () => {
+    const { client } = await signedIn(t);
+    const m = (await client.post("/api/manuscripts", STUDENT)).body;
+    const up = await uploadFile(client, m.id, await renderPage(undefined, "jpeg"));
+    await pollManuscript(client, m.id, (x) => x.status === "ocr_completed");
+    // The stored photo disappears (disk wiped): re-running recognition cannot succeed.
+    const key = `manuscripts/${m.id}/${up.body.originalImageUrl.split("v=")[1]}.jpg`;
+    await t.storage.delete(key);
+    expect((await client.post(`/api/manuscripts/${m.id}/ocr`)).status).toBe(200);
+    const failed = await pollManuscript(client, m.id, (x) => x.job?.state === "failed");
+    expect(failed.job).toMatchObject({ kind: "ocr", state: "failed", errorCode: "OCR_FAILED", attempts: 1 });
+    expect(failed.job.error).toMatch(/missing/);
+    expect(failed.status).toBe("ocr_completed");
+    const conf = await client.post(`/api/manuscripts/${m.id}/confirm-text`, { confirmedText: "Typed by the teacher." });
+    expect(conf.status).toBe(200);
+    await pollManuscript(client, m.id, (x) => x.status === "graded");
+  });
+
+  it("a run that failed inside the queue (expired on every attempt) is reported failed", async () => {
+    const { client } = await signedIn(t);
+    const m = (await client.post("/api/manuscripts", STUDENT)).body;
+    await uploadFile(client, m.id, await renderPage(undefined, "jpeg"));
+    await pollManuscript(client, m.id, (x) => x.status === "ocr_completed");
+    const [run] = await t.db.select().from(manuscriptJobs).where(eq(manuscriptJobs.manuscriptId, m.id));
+    if (!run?.bossJobId) throw new Error("no run");
+    // Simulate: worker died on every attempt, pg-boss gave up.
+    await t.db.update(manuscriptJobs).set({ state: "running" }).where(eq(manuscriptJobs.id, run.id));
+    await t.db.execute(sql`UPDATE pgboss.job SET state = 'failed' WHERE id = ${run.bossJobId}`);
+    expect(await reconcileFailedJobs(t.db)).toBe(1);
+    const after = (await client.get(`/api/manuscripts/${m.id}`)).body;
+    expect(after.job).toMatchObject({ kind: "ocr", state: "failed", errorCode: "OCR_FAILED" });
   });
 });

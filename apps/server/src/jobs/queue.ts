@@ -89,6 +89,7 @@ export interface DeliveredJob {
 export class JobQueue {
   readonly boss: PgBoss;
   private started = false;
+  private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
     database: Database,
@@ -150,7 +151,24 @@ export class JobQueue {
     }
   }
 
+  /** Runs `fn` periodically until `stop` (errors go to the error callback). */
+  every(ms: number, fn: () => Promise<void>): void {
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      fn()
+        .catch((error: unknown) => this.onError(error))
+        .finally(() => {
+          busy = false;
+        });
+    }, ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
   async stop(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {
+    for (const t of this.timers.splice(0)) clearInterval(t);
     await this.boss.stop({
       graceful: options.graceful ?? true,
       timeout: options.timeoutMs ?? 5000,

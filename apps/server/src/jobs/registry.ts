@@ -6,6 +6,7 @@ import type { FileStorage } from "../providers/storage/index.ts";
 import { gradingHandler } from "./handlers/grading.handler.ts";
 import { ocrHandler } from "./handlers/ocr.handler.ts";
 import type { DeliveredJob, JobQueue, QueueKind } from "./queue.ts";
+import { reconcileFailedJobs } from "./reconcile.ts";
 
 export interface WorkerDeps {
   db: Queryable;
@@ -31,4 +32,8 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
   })) {
     await queue.work(entry.kind, entry.concurrency, entry.handler);
   }
+  queue.every(queue.config.maintenanceSeconds * 1000, async () => {
+    const n = await reconcileFailedJobs(deps.db);
+    if (n > 0) deps.log.warn({ count: n }, "runs failed in the queue (expired on every attempt)");
+  });
 }
