@@ -47,7 +47,7 @@ describe.each(testDatabases())("rate limits (%s)", (kind) => {
     for (let i = 0; i < 12; i++) expect((await login(user.phoneNumber, password)).status).toBe(200);
   });
 
-  it("one code per phone per 60 s", async () => {
+  it("one code per phone and purpose per 60 s", async () => {
     const phoneNumber = randomPhone();
     const send = () => t.client().post("/api/auth/send-verification-code", { phoneNumber, purpose: "register" });
     expect((await send()).status).toBe(200);
@@ -72,12 +72,26 @@ describe.each(testDatabases())("rate limits (%s)", (kind) => {
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(23 * 3600);
   });
 
-  it("the phone-change sends share the per-phone limit", async () => {
+  it("phone-change sends have their own 60 s cooldown and share the phone's daily limit", async () => {
     const { user, password } = await createUser(t.db);
     const client = t.client();
     await client.post("/api/auth/login-password", { phoneNumber: user.phoneNumber, password });
+    // a register code just went to this phone: the change_old code may still go out
+    await t.testDb.database.query("insert into rate_limit_events (key, created_at) values ($1, now()), ($2, now())", [
+      `sms:register:${user.phoneNumber}`,
+      `sms:${user.phoneNumber}`,
+    ]);
     expect((await client.post("/api/auth/verify-old-phone", { phoneNumber: user.phoneNumber })).status).toBe(200);
     expectLimited(await client.post("/api/auth/verify-old-phone", { phoneNumber: user.phoneNumber }), 60);
+    // ten sends today on this phone, whatever their purpose: no more
+    await t.testDb.database.query("delete from rate_limit_events");
+    for (let i = 0; i < 10; i++) {
+      await t.testDb.database.query(
+        "insert into rate_limit_events (key, created_at) values ($1, now() - make_interval(mins => $2))",
+        [`sms:${user.phoneNumber}`, 2 + i],
+      );
+    }
+    expectLimited(await client.post("/api/auth/verify-old-phone", { phoneNumber: user.phoneNumber }), 24 * 3600);
   });
 
   it("limits are kept in the database, so another server process on it enforces them too", async () => {
