@@ -31,8 +31,14 @@ async function main(): Promise<void> {
     await startWorkers(queue, { db: database.db, log: app.log, storage, ocr, grader });
   }
   // PGlite allows one process: the `invite` command reaches this one over a 0600 unix socket instead.
-  const closeAdmin =
-    database.kind === "pglite" ? await startAdminSocket(config.dataDir, new InvitationsService(database.db)) : null;
+  let closeAdmin: (() => Promise<void>) | null = null;
+  if (database.kind === "pglite") {
+    try {
+      closeAdmin = await startAdminSocket(config.dataDir, new InvitationsService(database.db));
+    } catch (error) {
+      app.log.warn({ err: error }, "admin socket unavailable: stop the server to run `npm run cli -- invite`");
+    }
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

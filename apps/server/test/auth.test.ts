@@ -119,6 +119,17 @@ describe.each(testDatabases())("sign-in and sessions (%s)", (kind) => {
     expect((await second.get("/api/auth/me")).status).toBe(200);
   });
 
+  it("signing in again replaces the browser's previous session", async () => {
+    const { user, password, client } = await signedIn(t);
+    const before = client.cookies.get("essay_session")!;
+    await client.post("/api/auth/login-password", { phoneNumber: user.phoneNumber, password });
+    expect(client.cookies.get("essay_session")).not.toBe(before);
+    const old = t.client();
+    old.cookies.set("essay_session", before);
+    expect((await old.get("/api/auth/me")).status).toBe(401);
+    expect((await client.get("/api/auth/me")).status).toBe(200);
+  });
+
   it("logout while signed out is fine", async () => {
     const res = await t.client().post("/api/auth/logout");
     expect(res.status).toBe(200);

@@ -23,7 +23,16 @@ export async function inviteCommand(
         : { kind: "pglite", dir: config.dataDir },
     );
   } catch (error) {
-    if (error instanceof DataDirLockedError) return inviteViaSocket(config.dataDir, phone);
+    if (error instanceof DataDirLockedError) {
+      try {
+        return await inviteViaSocket(config.dataDir, phone);
+      } catch (socketError) {
+        const reason = (socketError as NodeJS.ErrnoException).code ?? (socketError as Error).message;
+        throw new Error(
+          `${error.message}\nIts admin socket did not answer (${reason}): run this command as the user running the server, or stop the server first.`,
+        );
+      }
+    }
     throw error;
   }
   try {

@@ -3,6 +3,7 @@ import type { AppConfig } from "../config/env.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { AccountsService } from "../modules/accounts/accounts.service.ts";
+import { startHousekeeping } from "../modules/accounts/housekeeping.ts";
 import { InvitationsService } from "../modules/invitations/invitations.service.ts";
 import { ManuscriptsService } from "../modules/manuscripts/manuscripts.service.ts";
 import { createSmsProvider, type SmsProvider } from "../providers/sms/index.ts";
@@ -46,6 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sms = deps.sms ?? createSmsProvider(deps.config.sms ?? { provider: "demo" });
   const invitations = new InvitationsService(db);
   const accounts = new AccountsService(db, sms, invitations, app.log);
+  const stopHousekeeping = startHousekeeping(db, app.log);
+  app.addHook("onClose", async () => stopHousekeeping());
   const { cookies, requireUser } = await registerSessions(app, { db, publicUrl: deps.config.publicUrl });
   const ctx: RouteContext = { accounts, invitations, cookies, requireUser };
   await app.register(authRoutes, ctx);

@@ -7,7 +7,7 @@ import {
   ZRegisterRequest,
   ZSendVerificationCodeRequest,
 } from "@essay/contract";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { assertPasswordFieldsPresent, type SignedIn } from "../../modules/accounts/accounts.service.ts";
 import { presentUser } from "../../modules/accounts/users.repo.ts";
 import { authOf } from "../session.ts";
@@ -15,7 +15,9 @@ import type { RouteContext } from "./context.ts";
 
 export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const { accounts, cookies, requireUser } = ctx;
-  const signIn = (reply: FastifyReply, result: SignedIn): TAuthResponse => {
+  /** Sets the new session's cookie; a session the browser still carried is ended (no session fixation). */
+  const signIn = async (req: FastifyRequest, reply: FastifyReply, result: SignedIn): Promise<TAuthResponse> => {
+    await accounts.logout(cookies.token(req));
     cookies.set(reply, result.session);
     return {
       user: presentUser(result.user),
@@ -39,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
 
   app.post("/api/auth/login-password", async (req, reply) => {
     const body = ZLoginPasswordRequest.parse(req.body);
-    return signIn(reply, await accounts.loginWithPassword(body.phoneNumber, body.password, req.ip));
+    return signIn(req, reply, await accounts.loginWithPassword(body.phoneNumber, body.password, req.ip));
   });
 
   app.post("/api/auth/send-verification-code", async (req) => {
@@ -57,7 +59,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
 
   app.post("/api/auth/register", async (req, reply) => {
     const body = ZRegisterRequest.parse(req.body);
-    return signIn(reply, await accounts.register(body));
+    return signIn(req, reply, await accounts.register(body));
   });
 
   app.post("/api/auth/change-password", { preHandler: requireUser }, async (req) => {

@@ -53,7 +53,14 @@ export const LIMITS = {
   /** Failed sign-ins: 10 per 15 minutes per phone and per client IP. */
   signInPhone: (phone: string): RateRule => ({ key: `signin:phone:${phone}`, limit: 10, windowMs: 15 * MINUTE }),
   signInIp: (ip: string): RateRule => ({ key: `signin:ip:${ip}`, limit: 10, windowMs: 15 * MINUTE }),
-  /** SMS sends per phone: 1 per 60 s and 10 per day. */
-  smsMinute: (phone: string): RateRule => ({ key: `sms:${phone}`, limit: 1, windowMs: MINUTE }),
+  /**
+   * SMS sends: 1 per 60 s per phone and purpose (a resend cooldown: registering and then changing the phone at once
+   * is legitimate), and 10 per day per phone across purposes.
+   */
+  smsMinute: (phone: string, purpose: string): RateRule => ({
+    key: `sms:${purpose}:${phone}`,
+    limit: 1,
+    windowMs: MINUTE,
+  }),
   smsDay: (phone: string): RateRule => ({ key: `sms:${phone}`, limit: 10, windowMs: 24 * 60 * MINUTE }),
 };

@@ -10,8 +10,9 @@ export async function sendCode(
   deps: { db: Queryable; sms: SmsProvider; limiter: RateLimiter; log?: { error(obj: unknown, msg: string): void } },
   target: CodeTarget,
 ): Promise<TSendVerificationCodeResponse> {
-  await deps.limiter.assertAllowed([LIMITS.smsMinute(target.phoneNumber), LIMITS.smsDay(target.phoneNumber)]);
-  await deps.limiter.record([LIMITS.smsMinute(target.phoneNumber).key]);
+  const rules = [LIMITS.smsMinute(target.phoneNumber, target.purpose), LIMITS.smsDay(target.phoneNumber)];
+  await deps.limiter.assertAllowed(rules);
+  await deps.limiter.record(rules.map((r) => r.key));
   const code = await issueCode(deps.db, target);
   try {
     await deps.sms.send({ phoneNumber: target.phoneNumber, purpose: target.purpose, code });
