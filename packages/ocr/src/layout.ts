@@ -36,44 +36,58 @@ function bounds(s: Segment) {
 }
 
 /**
- * Group segments into rows (vertical overlap), order rows top→bottom and segments left→right.
- * A segment joins the row whose vertical span overlaps it by more than half the smaller height.
+ * Group segments into rows, order rows top→bottom and segments left→right.
+ * A segment joins a row when its centre line is within half the median segment height of the row's
+ * segment nearest to it in x (follows slanted or wavy handwriting) and it does not overlap that row's
+ * segments horizontally by more than 30% of the narrower one.
  */
 export function groupRows(segments: Segment[]): Row[] {
-  const sorted = [...segments].sort((a, b) => {
-    const ba = bounds(a);
-    const bb = bounds(b);
-    return (ba.y0 + ba.y1) / 2 - (bb.y0 + bb.y1) / 2;
-  });
-  const rows: Row[] = [];
-  for (const s of sorted) {
-    const b = bounds(s);
-    const h = b.y1 - b.y0;
-    let best: Row | null = null;
-    let bestOv = 0;
+  const items = segments.map((s) => ({ s, b: bounds(s) }));
+  const hs = items.map((i) => i.b.y1 - i.b.y0);
+  const medH = median(hs) || 1;
+  items.sort((a, b) => (a.b.y0 + a.b.y1) / 2 - (b.b.y0 + b.b.y1) / 2);
+  const rows: { items: typeof items; row: Row }[] = [];
+  for (const it of items) {
+    const cy = (it.b.y0 + it.b.y1) / 2;
+    const cx = (it.b.x0 + it.b.x1) / 2;
+    let best: (typeof rows)[number] | null = null;
+    let bestD = Number.POSITIVE_INFINITY;
     for (const r of rows) {
-      const ov = Math.min(r.y1, b.y1) - Math.max(r.y0, b.y0);
-      const minH = Math.min(h, r.y1 - r.y0);
-      // segments in the same row must not overlap much horizontally
-      const hov = Math.min(r.x1, b.x1) - Math.max(r.x0, b.x0);
-      if (ov > 0.5 * minH && ov > bestOv && hov < 0.5 * Math.min(b.x1 - b.x0, r.x1 - r.x0)) {
+      let nearest = r.items[0]!;
+      let nd = Number.POSITIVE_INFINITY;
+      let clash = false;
+      for (const o of r.items) {
+        const hov = Math.min(o.b.x1, it.b.x1) - Math.max(o.b.x0, it.b.x0);
+        if (hov > 0.3 * Math.min(o.b.x1 - o.b.x0, it.b.x1 - it.b.x0)) clash = true;
+        const dx = Math.abs((o.b.x0 + o.b.x1) / 2 - cx);
+        if (dx < nd) {
+          nd = dx;
+          nearest = o;
+        }
+      }
+      if (clash) continue;
+      const d = Math.abs((nearest.b.y0 + nearest.b.y1) / 2 - cy);
+      if (d < 0.5 * Math.min(medH, Math.max(nearest.b.y1 - nearest.b.y0, it.b.y1 - it.b.y0)) && d < bestD) {
         best = r;
-        bestOv = ov;
+        bestD = d;
       }
     }
     if (best) {
-      best.segs.push(s);
-      best.y0 = Math.min(best.y0, b.y0);
-      best.y1 = Math.max(best.y1, b.y1);
-      best.x0 = Math.min(best.x0, b.x0);
-      best.x1 = Math.max(best.x1, b.x1);
+      best.items.push(it);
+      const r = best.row;
+      r.segs.push(it.s);
+      r.y0 = Math.min(r.y0, it.b.y0);
+      r.y1 = Math.max(r.y1, it.b.y1);
+      r.x0 = Math.min(r.x0, it.b.x0);
+      r.x1 = Math.max(r.x1, it.b.x1);
     } else {
-      rows.push({ segs: [s], y0: b.y0, y1: b.y1, x0: b.x0, x1: b.x1 });
+      rows.push({ items: [it], row: { segs: [it.s], y0: it.b.y0, y1: it.b.y1, x0: it.b.x0, x1: it.b.x1 } });
     }
   }
-  for (const r of rows) r.segs.sort((a, b) => bounds(a).x0 - bounds(b).x0);
-  rows.sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
-  return rows;
+  const out = rows.map((r) => r.row);
+  for (const r of out) r.segs.sort((a, b) => bounds(a).x0 - bounds(b).x0);
+  out.sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
+  return out;
 }
 
 function median(xs: number[]): number {

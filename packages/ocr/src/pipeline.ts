@@ -40,6 +40,10 @@ export interface PipelineTuning {
   minConfidence: number;
   beam: number;
   lmWeight: number;
+  /** White border added before detection, as a fraction of the short side (clamped to 8..32 px); 0 disables. */
+  pad: number;
+  /** Insert spaces between Latin characters where the line image has a word-sized ink gap. */
+  wordGaps: boolean;
 }
 
 export const DEFAULT_TUNING: PipelineTuning = {
@@ -49,6 +53,8 @@ export const DEFAULT_TUNING: PipelineTuning = {
   minConfidence: 0.5,
   beam: 8,
   lmWeight: 0.3,
+  pad: 0.1,
+  wordGaps: true,
 };
 
 const now = () => performance.now();
@@ -132,8 +138,11 @@ export class EmbeddedPipeline {
     if (steps.flatten) img = await flattenIllumination(img);
     if (steps.color) img = suppressColor(img).img;
     // a white margin lets the detector see text that touches the border (cropped lines)
-    const pad = Math.round(Math.min(32, Math.max(8, Math.min(img.width, img.height) * 0.1)));
-    img = padWhite(img, pad);
+    const pad =
+      this.tuning.pad > 0
+        ? Math.round(Math.min(32, Math.max(8, Math.min(img.width, img.height) * this.tuning.pad)))
+        : 0;
+    if (pad > 0) img = padWhite(img, pad);
     timings.preprocess = now() - t1;
 
     const t2 = now();
@@ -202,7 +211,8 @@ export class EmbeddedPipeline {
             lmWeight: this.tuning.lmWeight,
           })
         : greedyDecode(probs.data, probs.T, probs.C, this.dict);
-    return { text: dec.text, confidence: dec.confidence, box: b.quad };
+    const text = this.tuning.wordGaps ? insertWordGaps(dec.text, dec.steps, probs.T, line) : dec.text;
+    return { text, confidence: dec.confidence, box: b.quad };
   }
 
   async runRec(line: Rgb): Promise<{ data: Float32Array; T: number; C: number }> {
@@ -234,4 +244,48 @@ function dominantAngle(boxes: DetBox[]): number {
 
 export function badImage(message: string): OcrError {
   return new OcrError("OCR_BAD_IMAGE", message);
+}
+
+const LATIN = /[\p{Script=Latin}\p{N}]/u;
+
+/**
+ * The Chinese recogniser seldom emits spaces between handwritten English words. Find ink gaps in the
+ * line image that are at least `minGap` × line height wide and put a space between two emitted Latin
+ * characters whose positions fall on either side of such a gap.
+ */
+export function insertWordGaps(text: string, steps: number[], T: number, line: Rgb, minGap = 0.3): string {
+  const chars = [...text];
+  if (chars.length !== steps.length || chars.length < 2) return text;
+  if (!chars.some((c) => LATIN.test(c))) return text;
+  const { width: W, height: H, data } = line;
+  // ink per column: pixels clearly darker than the line's bright level
+  let maxV = 0;
+  for (let i = 0; i < W * H; i++) maxV = Math.max(maxV, data[i * 3]!);
+  const thr = maxV * 0.6;
+  const ink = new Uint16Array(W);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (data[(y * W + x) * 3]! < thr) ink[x]!++;
+  const gaps: [number, number][] = [];
+  let start = -1;
+  for (let x = 0; x <= W; x++) {
+    const empty = x < W && ink[x]! <= 1;
+    if (empty && start < 0) start = x;
+    if (!empty && start >= 0) {
+      if (x - start >= minGap * H) gaps.push([start, x]);
+      start = -1;
+    }
+  }
+  if (gaps.length === 0) return text;
+  const xOf = (t: number) => ((t + 0.5) * W) / T;
+  let out = chars[0]!;
+  for (let i = 1; i < chars.length; i++) {
+    const a = chars[i - 1]!;
+    const b = chars[i]!;
+    if (a !== " " && b !== " " && (LATIN.test(a) || LATIN.test(b)) && !/\p{Script=Han}/u.test(a + b)) {
+      const x0 = xOf(steps[i - 1]!);
+      const x1 = xOf(steps[i]!);
+      if (gaps.some(([g0, g1]) => (g0 + g1) / 2 > x0 && (g0 + g1) / 2 < x1)) out += " ";
+    }
+    out += b;
+  }
+  return out;
 }

