@@ -6,13 +6,16 @@
  *   node --import tsx bench/src/grading/fit.ts [--write]
  */
 import { writeFileSync } from "node:fs";
+import { fitCalibration, fitContentCalibration, setShrink } from "../../../packages/grading/src/calibration.ts";
 import { analyze } from "../../../packages/grading/src/features.ts";
 import { FEATURE_GROUPS, type LinearModel, totalToUnit, unitToTotal } from "../../../packages/grading/src/model.ts";
+import { ContentReference } from "../../../packages/grading/src/similarity.ts";
 import { compareIds, type EssayRecord, lang, loadJsonl, topicOf } from "./data.ts";
 import { qwk } from "./qwk.ts";
 
 const DATA = "/work/shared/datasets/grading";
-const LAMBDA = 5;
+const LAMBDA = Number(process.env.LAMBDA ?? 20);
+const STRETCH_MULT = Number(process.env.STRETCH_MULT ?? 1);
 
 interface Row {
   r: EssayRecord;
@@ -97,7 +100,7 @@ function toModel(m: Record<string, { mean: number; sd: number; w: number }>, tra
   const ym = __intercept!.w;
   const ysd = Math.sqrt(train.reduce((a, r) => a + (r.y - ym) ** 2, 0) / train.length);
   // stretch so the predicted spread matches the human spread (QWK penalises a compressed scale)
-  return { intercept: ym, stretch: round(psd > 0 ? ysd / psd : 1), features };
+  return { intercept: ym, stretch: round(STRETCH_MULT * (psd > 0 ? ysd / psd : 1)), features };
 }
 
 export function predictUnit(model: LinearModel, x: Record<string, number>): number {
@@ -121,6 +124,35 @@ function evaluate(test: Row[], predict: (r: Row) => number): number {
   );
 }
 
+/** QWK on test[K:] after calibrating on test[:K] (the grader's calibration on the continuous raw total). */
+function evaluateCalibrated(test: Row[], predict: (r: Row) => number, K: number): number {
+  const r0 = test[0]!.r;
+  const { score_min: min, score_max: max } = r0;
+  const cal = test.slice(0, K);
+  const rest = test.slice(K);
+  const teacher = (r: Row) => unitToTotal((r.r.score - min) / (max - min));
+  const toS = (t: number) => Math.max(min, Math.min(max, Math.round(min + totalToUnit(Math.round(t)) * (max - min))));
+  if (process.env.CONTENT) {
+    const ref = new ContentReference(cal.map((r) => ({ text: r.r.text, score: teacher(r) })));
+    const map = fitContentCalibration(
+      cal.map((r, i) => ({ raw: unitToTotal(predict(r)), teacher: teacher(r), content: ref.predict(r.r.text, 7, i) })),
+    );
+    return qwk(
+      rest.map((r) => r.r.score),
+      rest.map((r) => toS(map.apply(unitToTotal(predict(r)), ref.predict(r.r.text)))),
+      min,
+      max,
+    );
+  }
+  const map = fitCalibration(cal.map((r) => ({ raw: unitToTotal(predict(r)), teacher: teacher(r) })));
+  return qwk(
+    rest.map((r) => r.r.score),
+    rest.map((r) => toS(map.apply(unitToTotal(predict(r))))),
+    min,
+    max,
+  );
+}
+
 function lengthBaseline(train: Row[], test: Row[]): number {
   const m = fit(train, ["logLen"]);
   const model = toModel(m, train);
@@ -130,15 +162,22 @@ function lengthBaseline(train: Row[], test: Row[]): number {
 const names = (lang: "en" | "zh") => Object.values(FEATURE_GROUPS[lang]).flat();
 
 const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+if (process.env.SHRINK) setShrink(Number(process.env.SHRINK));
 const en = rows("asap-p1-6-dev.jsonl");
 const zh = rows("cn-multitrait-dev.jsonl");
 const prompts = [...new Set(en.map((r) => r.r.prompt_id))];
-const lopo: Record<string, { model: number; length: number }> = {};
+const lopo: Record<string, { model: number; length: number; cal: number; lenCal: number }> = {};
 for (const p of prompts) {
   const train = en.filter((r) => r.r.prompt_id !== p);
   const test = en.filter((r) => r.r.prompt_id === p);
   const model = toModel(fit(train, names("en")), train);
-  lopo[p] = { model: evaluate(test, (r) => predictUnit(model, r.x)), length: lengthBaseline(train, test) };
+  const lenModel = toModel(fit(train, ["logLen"]), train);
+  lopo[p] = {
+    model: evaluate(test, (r) => predictUnit(model, r.x)),
+    length: lengthBaseline(train, test),
+    cal: evaluateCalibrated(test, (r) => predictUnit(model, r.x), 30),
+    lenCal: evaluateCalibrated(test, (r) => predictUnit(lenModel, r.x), 30),
+  };
   const pr = test.map((r) => predictUnit(model, r.x));
   const pm = meanOf(pr);
   const ym = meanOf(test.map((r) => r.y));
@@ -148,7 +187,12 @@ for (const p of prompts) {
 }
 console.log("English leave-one-prompt-out QWK:");
 for (const [p, v] of Object.entries(lopo))
-  console.log(`  P${p}: model ${v.model.toFixed(3)}  length-only ${v.length.toFixed(3)}`);
+  console.log(
+    `  P${p}: model ${v.model.toFixed(3)}  length-only ${v.length.toFixed(3)} | calibrated K=30: model ${v.cal.toFixed(3)}  length-only ${v.lenCal.toFixed(3)}`,
+  );
+console.log(
+  `  mean calibrated K=30: model ${meanOf(Object.values(lopo).map((v) => v.cal)).toFixed(3)}  length-only ${meanOf(Object.values(lopo).map((v) => v.lenCal)).toFixed(3)}`,
+);
 console.log(
   `  mean: model ${meanOf(Object.values(lopo).map((v) => v.model)).toFixed(3)}  length-only ${meanOf(Object.values(lopo).map((v) => v.length)).toFixed(3)}`,
 );

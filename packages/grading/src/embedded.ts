@@ -72,6 +72,8 @@ export function rescale(values: number[], maxes: number[], target: number): numb
 interface RawScore {
   analysis: Analysis;
   floats: Record<CriterionKey, number>;
+  /** Sum of the criterion scores before clamping to [0, max]: a continuous scale used by calibration. */
+  unclamped: number;
   points: Point[];
 }
 
@@ -92,7 +94,6 @@ function rawScore(input: GradeInput, rubric: Rubric): RawScore {
     if (a.length > 150 && p <= 1) adj.organisation -= 2;
     else if (a.length > 150 && p >= 3) adj.organisation += 1;
   }
-  if (language === "en" && !a.hasLineBreaks && a.length > 250) adj.organisation -= 1;
   if (a.genre) {
     const g = a.genre;
     adj.content += g.headline ? 0.5 : -1;
@@ -106,30 +107,34 @@ function rawScore(input: GradeInput, rubric: Rubric): RawScore {
   }
   const topicTerms = a.topicCovered.length + a.topicMissing.length;
   if (topicTerms >= 3 && a.topicCovered.length === 0) adj.content -= 3;
+  let unclamped = 0;
   for (const c of rubric.criteria) {
     floats[c.key] += adj[c.key];
     // Very short texts cannot earn more than a share of the points.
     const minLen = language === "zh" ? 100 : 50;
     if (a.length < minLen) floats[c.key] *= a.length / minLen;
+    unclamped += floats[c.key];
     floats[c.key] = Math.max(0, Math.min(c.max, floats[c.key]));
   }
-  return { analysis: a, floats, points };
+  return { analysis: a, floats, unclamped, points };
 }
 
 function defaultMax(key: CriterionKey): number {
   return DEFAULT_RUBRIC.criteria.find((c) => c.key === key)!.max;
 }
 
-/** Raw (uncalibrated) total of an essay under the embedded grader. */
+/**
+ * Raw (uncalibrated) score of an essay under the embedded grader, on the 0–40 scale but not clamped
+ * (it can fall outside [0, 40]); this is what calibration points should carry as `rawTotal`.
+ */
 export function rawTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibration">, rubric = DEFAULT_RUBRIC): number {
-  const r = rawScore({ ...input, feedbackLanguage: "en" }, rubric);
-  return Math.round(Object.values(r.floats).reduce((a, b) => a + b, 0));
+  return Math.round(rawScore({ ...input, feedbackLanguage: "en" }, rubric).unclamped * 100) / 100;
 }
 
 export function gradeEmbedded(input: GradeInput): GradeResult {
   const rubric = input.rubric ?? DEFAULT_RUBRIC;
   validateRubric(rubric);
-  const { analysis, floats, points } = rawScore(input, rubric);
+  const { analysis, floats, unclamped, points } = rawScore(input, rubric);
   const maxes = rubric.criteria.map((c) => c.max);
   let values = rubric.criteria.map((c) => floats[c.key]);
   const raw = Math.round(values.reduce((a, b) => a + b, 0));
@@ -145,7 +150,7 @@ export function gradeEmbedded(input: GradeInput): GradeResult {
       teacher: p.teacherScore,
     }));
     const map = fitCalibration(pairs);
-    target = Math.round(map.apply(values.reduce((a, b) => a + b, 0)));
+    target = Math.round(map.apply(unclamped));
     values = rescale(values, maxes, target);
   }
   const ints = roundToTotal(values, maxes, target);
