@@ -8,7 +8,14 @@
 import { writeFileSync } from "node:fs";
 import { fitCalibration, fitContentCalibration, setShrink } from "../../../packages/grading/src/calibration.ts";
 import { analyze } from "../../../packages/grading/src/features.ts";
-import { FEATURE_GROUPS, type LinearModel, totalToUnit, unitToTotal } from "../../../packages/grading/src/model.ts";
+import {
+  clampZ,
+  EXPECTED_SIGNS,
+  FEATURE_GROUPS,
+  type LinearModel,
+  totalToUnit,
+  unitToTotal,
+} from "../../../packages/grading/src/model.ts";
 import { ContentReference } from "../../../packages/grading/src/similarity.ts";
 import { compareIds, type EssayRecord, lang, loadJsonl, topicOf } from "./data.ts";
 import { qwk } from "./qwk.ts";
@@ -49,7 +56,23 @@ function solve(A: number[][], b: number[]): number[] {
   return M.map((row, i) => row[n]! / row[i]!);
 }
 
+/** Ridge fit, dropping features whose weight comes out against its expected sign, until none does. */
 function fit(train: Row[], names: string[]): LinearModel["features"] & object {
+  const language = train[0]!.r.language.startsWith("zh") ? "zh" : "en";
+  const signs = EXPECTED_SIGNS[language];
+  let active = [...names];
+  for (;;) {
+    const m = fitOnce(train, active);
+    const wrong = active.filter((n) => signs[n] !== undefined && Math.sign(m[n]!.w) !== signs[n] && m[n]!.w !== 0);
+    if (wrong.length === 0) {
+      for (const n of names) if (!active.includes(n)) m[n] = { mean: 0, sd: 1, w: 0 };
+      return m;
+    }
+    active = active.filter((n) => !wrong.includes(n));
+  }
+}
+
+function fitOnce(train: Row[], names: string[]): Record<string, { mean: number; sd: number; w: number }> {
   // Prompt fixed effects: weights are fitted on features and targets centred within each prompt, so the
   // cross-prompt differences in typical length do not leak into the weights. Means stay global.
   const groupMean = new Map<string, { x: Record<string, number>; y: number }>();
@@ -105,7 +128,7 @@ function toModel(m: Record<string, { mean: number; sd: number; w: number }>, tra
 
 export function predictUnit(model: LinearModel, x: Record<string, number>): number {
   let s = 0;
-  for (const [n, c] of Object.entries(model.features)) s += (c.w * ((x[n] ?? c.mean) - c.mean)) / c.sd;
+  for (const [n, c] of Object.entries(model.features)) s += c.w * clampZ(((x[n] ?? c.mean) - c.mean) / c.sd);
   return model.intercept + model.stretch * s;
 }
 

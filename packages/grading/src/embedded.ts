@@ -2,7 +2,7 @@ import { fitCalibration } from "./calibration.ts";
 import { COEFFICIENTS } from "./coefficients.ts";
 import { type Analysis, analyze } from "./features.ts";
 import { composeFeedback, observations, type Point } from "./feedback.ts";
-import { contributions, unitToTotal } from "./model.ts";
+import { contributions, relativeToTarget, unitToTotal } from "./model.ts";
 import { DEFAULT_RUBRIC, gradeBand, TOTAL_MAX } from "./rubric.ts";
 import { detectLanguage } from "./text.ts";
 import type { CriterionKey, CriterionResult, GradeInput, GradeResult, Rubric } from "./types.ts";
@@ -81,7 +81,7 @@ function rawScore(input: GradeInput, rubric: Rubric): RawScore {
   const language = input.language ?? detectLanguage(input.text);
   const a = analyze({ text: input.text, topic: input.topic, language, targetLength: input.targetLength });
   const model = COEFFICIENTS[language];
-  const contrib = contributions(model, language, a.f);
+  const contrib = contributions(model, language, relativeToTarget(model, language, a.f, input.targetLength));
   const base = unitToTotal(model.intercept);
   const floats = {} as Record<CriterionKey, number>;
   for (const c of rubric.criteria)
@@ -103,8 +103,10 @@ function rawScore(input: GradeInput, rubric: Rubric): RawScore {
   }
   if (input.targetLength !== undefined) {
     const r = a.length / input.targetLength;
-    adj.content += r < 0.5 ? -3 : r < 0.8 ? -1.5 : r < 0.9 ? -0.5 : 0;
+    adj.content += r < 0.5 ? -2 : r < 0.8 ? -1 : 0;
   }
+  // Wrong characters: the fitted Chinese weight is zero (the typed fitting essays have few), so a hand-set penalty.
+  if (language === "zh") adj.conventions -= Math.min(4, 0.75 * a.wrongChars.filter((w) => w.confidence >= 0.5).length);
   const topicTerms = a.topicCovered.length + a.topicMissing.length;
   if (topicTerms >= 3 && a.topicCovered.length === 0) adj.content -= 3;
   let unclamped = 0;

@@ -17,7 +17,7 @@ export interface LinearModel {
 /** Which features feed which criterion. */
 export const FEATURE_GROUPS: Record<EssayLanguage, Record<CriterionKey, string[]>> = {
   en: {
-    content: ["logLen", "lenRatio", "topicCoverage", "onTopicShare", "logContentTypes", "properRate", "quoteRate"],
+    content: ["logLen", "topicCoverage", "onTopicShare", "logContentTypes", "properRate", "quoteRate"],
     organisation: [
       "sentences",
       "transitionsPer100",
@@ -44,7 +44,7 @@ export const FEATURE_GROUPS: Record<EssayLanguage, Record<CriterionKey, string[]
     conventions: ["spellRate", "lowerStartRate", "lowerIRate", "commasPerSent", "logCommas", "apostropheRate"],
   },
   zh: {
-    content: ["logLen", "lenRatio", "topicCoverage", "onTopicShare", "quotesPer100", "citationRate", "firstPersonRate"],
+    content: ["logLen", "topicCoverage", "onTopicShare", "quotesPer100", "citationRate", "firstPersonRate"],
     organisation: [
       "paragraphs",
       "paraBalance",
@@ -72,12 +72,82 @@ export const FEATURE_GROUPS: Record<EssayLanguage, Record<CriterionKey, string[]
       "sdSentLen",
       "repetition",
       "parallelRate",
+      "commasPerSent",
       "questionRate",
       "exclaimRate",
     ],
-    conventions: ["wrongRate", "punctTypes", "commasPerSent", "asciiPunctRate", "latinRate"],
+    conventions: ["wrongRate", "punctTypes", "asciiPunctRate", "latinRate"],
   },
 };
+
+/**
+ * Features whose weight must have a known sign (+1 helps, −1 hurts); the fit drops any that come out the other
+ * way, so criteria do not reward errors or punish range because of quirks of the fitting data.
+ */
+export const EXPECTED_SIGNS: Record<EssayLanguage, Record<string, 1 | -1>> = {
+  en: {
+    logLen: 1,
+    topicCoverage: 1,
+    onTopicShare: 1,
+    logContentTypes: 1,
+    logTypes: 1,
+    guiraud: 1,
+    mattr: 1,
+    logRare: 1,
+    rareShare: 1,
+    logLong: 1,
+    repetition: -1,
+    repBigramRate: -1,
+    spellRate: -1,
+    lowerStartRate: -1,
+    lowerIRate: -1,
+    transitionTypes: 1,
+  },
+  zh: {
+    logLen: 1,
+    topicCoverage: 1,
+    onTopicShare: 1,
+    charDiversity: 1,
+    mattr: 1,
+    rareShareZh: 1,
+    logRareTypes: 1,
+    idiomRate: 1,
+    logIdioms: 1,
+    wrongRate: -1,
+    asciiPunctRate: -1,
+    latinRate: -1,
+    punctTypes: 1,
+  },
+};
+
+/** Log-count features that grow with the length of the essay (log(1 + count)). */
+export const LENGTH_FEATURES: Record<EssayLanguage, string[]> = {
+  en: ["logLen", "sentences", "logTypes", "logContentTypes", "logLong", "logRare", "logCommas"],
+  zh: ["logLen", "sentences", "logRareTypes", "logIdioms"],
+};
+
+/**
+ * When the assignment states a target length, length-dependent features are rescaled as if the target were the
+ * typical length of the essays the model was fitted on (exp of the mean logLen), so an essay is judged by its
+ * length relative to its own target rather than by absolute length.
+ */
+export function relativeToTarget(
+  model: LinearModel,
+  language: EssayLanguage,
+  f: Record<string, number>,
+  target: number | undefined,
+): Record<string, number> {
+  const typical = model.features.logLen ? Math.exp(model.features.logLen.mean) : undefined;
+  if (!target || target <= 0 || !typical) return f;
+  const ratio = typical / target;
+  const out = { ...f };
+  for (const n of LENGTH_FEATURES[language]) {
+    const v = out[n];
+    if (v === undefined) continue;
+    out[n] = Math.log(1 + (Math.exp(v) - 1) * ratio);
+  }
+  return out;
+}
 
 /**
  * The grader's fixed mapping between its 0–40 total and a unit score (share of a rubric's range):
@@ -92,6 +162,11 @@ export function totalToUnit(total: number): number {
   return Math.max(0, Math.min(1, (total - 10) / 30));
 }
 
+/** Standardised feature values are clipped to ±3 so unusual essays do not extrapolate the linear model. */
+export function clampZ(z: number): number {
+  return Math.max(-3, Math.min(3, z));
+}
+
 /** Per-criterion contributions (in unit-score terms, centred) of a fitted model. */
 export function contributions(
   model: LinearModel,
@@ -104,7 +179,7 @@ export function contributions(
       const c = model.features[n];
       if (!c) continue;
       const v = x[n] ?? c.mean;
-      out[key] += (model.stretch * c.w * (v - c.mean)) / c.sd;
+      out[key] += model.stretch * c.w * clampZ((v - c.mean) / c.sd);
     }
   }
   return out;
