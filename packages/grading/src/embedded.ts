@@ -1,5 +1,5 @@
 import { fitCalibration } from "./calibration.ts";
-import { COEFFICIENTS } from "./coefficients.ts";
+import { CALIBRATION_COEFFICIENTS, COEFFICIENTS } from "./coefficients.ts";
 import { type Analysis, analyze } from "./features.ts";
 import { composeFeedback, observations, type Point } from "./feedback.ts";
 import { contributions, relativeToTarget, unitToTotal } from "./model.ts";
@@ -77,10 +77,10 @@ interface RawScore {
   points: Point[];
 }
 
-function rawScore(input: GradeInput, rubric: Rubric): RawScore {
+function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): RawScore {
   const language = input.language ?? detectLanguage(input.text);
   const a = analyze({ text: input.text, topic: input.topic, language, targetLength: input.targetLength });
-  const model = COEFFICIENTS[language];
+  const model = (forCalibration ? CALIBRATION_COEFFICIENTS : COEFFICIENTS)[language];
   const contrib = contributions(model, language, relativeToTarget(model, language, a.f, input.targetLength));
   const base = unitToTotal(model.intercept);
   const floats = {} as Record<CriterionKey, number>;
@@ -130,13 +130,14 @@ function defaultMax(key: CriterionKey): number {
  * (it can fall outside [0, 40]); this is what calibration points should carry as `rawTotal`.
  */
 export function rawTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibration">, rubric = DEFAULT_RUBRIC): number {
-  return Math.round(rawScore({ ...input, feedbackLanguage: "en" }, rubric).unclamped * 100) / 100;
+  return Math.round(rawScore({ ...input, feedbackLanguage: "en" }, rubric, true).unclamped * 100) / 100;
 }
 
 export function gradeEmbedded(input: GradeInput): GradeResult {
   const rubric = input.rubric ?? DEFAULT_RUBRIC;
   validateRubric(rubric);
-  const { analysis, floats, unclamped, points } = rawScore(input, rubric);
+  const calibrating = (input.calibration?.length ?? 0) > 0;
+  const { analysis, floats, unclamped, points } = rawScore(input, rubric, calibrating);
   const maxes = rubric.criteria.map((c) => c.max);
   let values = rubric.criteria.map((c) => floats[c.key]);
   const raw = Math.round(values.reduce((a, b) => a + b, 0));

@@ -356,6 +356,9 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const f: Record<string, number> = {
     logLen: Math.log(1 + n),
     logTypes: Math.log(1 + new Set(lower).size),
+    logLenSq: Math.log(1 + n) ** 2,
+    logMisspelled: Math.log(1 + misspelled.length),
+    logSentLenSq: Math.log(1 + n / ns) ** 2,
     logContentTypes: Math.log(1 + new Set(content.map(stem)).size),
     logLong: Math.log(1 + long),
     logRare: Math.log(1 + new Set(rare).size),

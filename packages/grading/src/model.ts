@@ -8,22 +8,68 @@ export interface FeatureCoef {
 
 /** Linear model predicting a unit score (0 = lowest, 1 = highest human score) from standardised features. */
 export interface LinearModel {
+  kind: "linear";
   intercept: number;
   /** Factor applied to the centred prediction so its spread matches the human scores' spread. */
   stretch: number;
+  /** Typical essay length of the fitting data (words or characters); see relativeToTarget. */
+  typicalLength: number;
   features: Record<string, FeatureCoef>;
+}
+
+export interface StepFn {
+  /** Ascending thresholds; value index k applies when cuts[k-1] < x <= cuts[k]. */
+  cuts: number[];
+  /** Contribution (unit-score terms, centred on the fitting data) for each interval. */
+  values: number[];
+}
+
+/** Additive model of step functions (boosted decision stumps): a generalised additive model. */
+export interface StepModel {
+  kind: "steps";
+  intercept: number;
+  stretch: number;
+  typicalLength: number;
+  features: Record<string, StepFn>;
+}
+
+export type Model = LinearModel | StepModel;
+
+export function stepValue(fn: StepFn, x: number): number {
+  let k = 0;
+  while (k < fn.cuts.length && x > fn.cuts[k]!) k++;
+  return fn.values[k] ?? 0;
+}
+
+/** Centred contribution of one feature (before stretch). */
+export function featureContribution(model: Model, name: string, x: number | undefined): number {
+  if (model.kind === "linear") {
+    const c = model.features[name];
+    if (!c) return 0;
+    return c.w * clampZ(((x ?? c.mean) - c.mean) / c.sd);
+  }
+  const fn = model.features[name];
+  return fn && x !== undefined ? stepValue(fn, x) : 0;
+}
+
+/** Unit-score prediction of a model. */
+export function predictUnit(model: Model, x: Record<string, number>): number {
+  let s = 0;
+  for (const n of Object.keys(model.features)) s += featureContribution(model, n, x[n]);
+  return model.intercept + model.stretch * s;
 }
 
 /** Which features feed which criterion. */
 export const FEATURE_GROUPS: Record<EssayLanguage, Record<CriterionKey, string[]>> = {
   en: {
-    content: ["logLen", "topicCoverage", "onTopicShare", "logContentTypes", "properRate", "quoteRate"],
+    content: ["logLen", "logLenSq", "topicCoverage", "onTopicShare", "logContentTypes", "properRate", "quoteRate"],
     organisation: [
       "sentences",
       "transitionsPer100",
       "transitionTypes",
       "sdSentLen",
       "meanSentLen",
+      "logSentLenSq",
       "subordinateShare",
       "questionRate",
       "exclaimRate",
@@ -41,7 +87,15 @@ export const FEATURE_GROUPS: Record<EssayLanguage, Record<CriterionKey, string[]
       "repetition",
       "repBigramRate",
     ],
-    conventions: ["spellRate", "lowerStartRate", "lowerIRate", "commasPerSent", "logCommas", "apostropheRate"],
+    conventions: [
+      "spellRate",
+      "logMisspelled",
+      "lowerStartRate",
+      "lowerIRate",
+      "commasPerSent",
+      "logCommas",
+      "apostropheRate",
+    ],
   },
   zh: {
     content: ["logLen", "topicCoverage", "onTopicShare", "quotesPer100", "citationRate", "firstPersonRate"],
@@ -132,12 +186,12 @@ export const LENGTH_FEATURES: Record<EssayLanguage, string[]> = {
  * length relative to its own target rather than by absolute length.
  */
 export function relativeToTarget(
-  model: LinearModel,
+  model: Model,
   language: EssayLanguage,
   f: Record<string, number>,
   target: number | undefined,
 ): Record<string, number> {
-  const typical = model.features.logLen ? Math.exp(model.features.logLen.mean) : undefined;
+  const typical = model.typicalLength;
   if (!target || target <= 0 || !typical) return f;
   const ratio = typical / target;
   const out = { ...f };
@@ -169,17 +223,14 @@ export function clampZ(z: number): number {
 
 /** Per-criterion contributions (in unit-score terms, centred) of a fitted model. */
 export function contributions(
-  model: LinearModel,
+  model: Model,
   language: EssayLanguage,
   x: Record<string, number>,
 ): Record<CriterionKey, number> {
   const out: Record<CriterionKey, number> = { content: 0, organisation: 0, language: 0, conventions: 0 };
   for (const [key, names] of Object.entries(FEATURE_GROUPS[language]) as [CriterionKey, string[]][]) {
     for (const n of names) {
-      const c = model.features[n];
-      if (!c) continue;
-      const v = x[n] ?? c.mean;
-      out[key] += model.stretch * c.w * clampZ((v - c.mean) / c.sd);
+      out[key] += model.stretch * featureContribution(model, n, x[n]);
     }
   }
   return out;
