@@ -7,10 +7,11 @@
  * (unit = (total − 10) / 30, the same for every prompt) and prints per-prompt quadratic weighted kappa.
  * With --calibrate K the first K essays of each prompt (by id) act as teacher-scored calibration
  * (their human scores mapped to 0–40 with the same fixed mapping) and QWK is computed on the rest.
- * A length-only baseline (log word/character count, linearly equated on the same calibration essays,
- * or with a fixed mapping when not calibrating) is printed beside it.
+ * A length-only baseline (log word/character count through a one-feature model fitted like the grader, see
+ * LENGTH_BASELINE in coefficients.ts; equated on the same calibration essays when calibrating) is printed beside it.
  */
 import { fitCalibration, grade, rawTotal, totalToUnit, unitToTotal } from "@essay/grading";
+import { LENGTH_BASELINE } from "../../packages/grading/src/coefficients.ts";
 import { compareIds, type EssayRecord, lang, loadJsonl, topicOf } from "./grading/data.ts";
 import { qwk } from "./grading/qwk.ts";
 
@@ -74,9 +75,13 @@ for (const [pid, list] of byPrompt) {
     graded++;
     preds.push(toScale(g.totalScore, min, max));
   }
-  // length-only baseline: a fixed log-length scale (10 words/chars → 10 points, 1000 → 40),
+  // length-only baseline: log length through a one-feature model fitted like the grader on the same data,
   // equated on the calibration essays when there are any.
-  const lenTotal = (r: EssayRecord) => Math.max(0, Math.min(40, 10 + 15 * Math.log10(Math.max(1, lengthOf(r)) / 10)));
+  const lenTotal = (r: EssayRecord) => {
+    const m = LENGTH_BASELINE[lang(r)];
+    const c = m.features.logLen!;
+    return unitToTotal(m.intercept + (m.stretch * c.w * (Math.log(1 + lengthOf(r)) - c.mean)) / c.sd);
+  };
   const lenMap = fitCalibration(calib.map((r) => ({ raw: lenTotal(r), teacher: fromScale(r.score, min, max) })));
   const lenPreds = test.map((r) => toScale(Math.round(lenMap.apply(lenTotal(r))), min, max));
   const gold = test.map((r) => r.score);

@@ -31,10 +31,13 @@ export function fitCalibration(pairs: CalibrationPair[]): CalibrationMap {
   if (vr < 1e-9 || vt < 1e-9 || cov <= 0) return { apply: (r) => clampTotal(r + (mt - mr)), method: "shift", n };
   const equate = Math.sqrt(vt / vr);
   // shrink towards 1 with few points (weight n / (n + 5))
-  const wgt = n / (n + 5);
+  const wgt = n / (n + SHRINK);
   const slope = Math.max(0.25, Math.min(4, wgt * equate + (1 - wgt)));
   return { apply: (r) => clampTotal(mt + slope * (r - mr)), method: "linear", n };
 }
+
+/** Pseudo-count of the shrinkage of the equating slope towards 1. */
+const SHRINK = 5;
 
 function clampTotal(x: number): number {
   return Math.max(0, Math.min(TOTAL_MAX, x));

@@ -120,24 +120,29 @@ const OCR_SHAPES: [string, string][] = [
   ["l", "i"],
 ];
 
-/** If one shape substitution turns a non-word into a dictionary word, return that word. */
-function ocrReading(token: string): string | null {
+const STRONG_SHAPES = new Set(["rn", "cl", "vv", "li", "0", "1", "5", "8"]);
+
+/**
+ * If one shape substitution turns a non-word into a dictionary word, return that word, and whether the
+ * substitution is a strong OCR signature (rn→m, cl→d, digits inside a word) rather than a one-letter look-alike.
+ */
+function ocrReading(token: string): { word: string; strong: boolean } | null {
   const sp = englishSpeller();
   const lower = token.toLowerCase();
   if (/[0-9]/.test(lower) && /[a-z]/.test(lower)) {
     const fixed = lower.replace(/0/g, "o").replace(/1/g, "l").replace(/5/g, "s");
-    if (sp.correct(fixed)) return fixed;
+    if (sp.correct(fixed)) return { word: fixed, strong: true };
   }
-  const found: string[] = [];
+  const found: { word: string; strong: boolean }[] = [];
   for (const [from, to] of OCR_SHAPES) {
     let i = lower.indexOf(from);
     while (i >= 0) {
       const cand = lower.slice(0, i) + to + lower.slice(i + from.length);
-      if (cand.length > 1 && sp.correct(cand)) found.push(cand);
+      if (cand.length > 1 && sp.correct(cand)) found.push({ word: cand, strong: STRONG_SHAPES.has(from) });
       i = lower.indexOf(from, i + 1);
     }
   }
-  return found[0] ?? null;
+  return found.find((f) => f.strong) ?? found[0] ?? null;
 }
 
 function reasonText(key: ReasonKey, lang: FeedbackLanguage, o: string, s: string): string {
@@ -205,9 +210,10 @@ function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSug
       const cands = spellingCandidates(t.text);
       const ocr = ocrReading(t.text);
       const best = cands[0];
-      if (ocr && (!best || best.word.toLowerCase() === ocr || /[0-9]/.test(t.text) || best.score < 0.7)) {
-        const s = t.text[0] === t.text[0]?.toUpperCase() ? ocr.charAt(0).toUpperCase() + ocr.slice(1) : ocr;
-        add(t.start, t.end, s, "ocr-shape", /[0-9]/.test(t.text) ? 0.8 : 0.6, "ocr");
+      if (ocr && (ocr.strong || !best || best.word.toLowerCase() === ocr.word)) {
+        const w = ocr.word;
+        const s = t.text[0] === t.text[0]?.toUpperCase() ? w.charAt(0).toUpperCase() + w.slice(1) : w;
+        add(t.start, t.end, s, "ocr-shape", ocr.strong ? 0.75 : 0.55, "ocr");
       } else if (best) {
         add(t.start, t.end, best.word, "spelling", best.score, "student");
       }

@@ -1,8 +1,8 @@
 import { fitCalibration } from "./calibration.ts";
-import { COEFFICIENTS } from "./coefficients.ts";
+import { CALIBRATION_COEFFICIENTS, COEFFICIENTS } from "./coefficients.ts";
 import { type Analysis, analyze } from "./features.ts";
 import { composeFeedback, observations, type Point } from "./feedback.ts";
-import { contributions, unitToTotal } from "./model.ts";
+import { contributions, relativeToTarget, unitToTotal } from "./model.ts";
 import { DEFAULT_RUBRIC, gradeBand, TOTAL_MAX } from "./rubric.ts";
 import { detectLanguage } from "./text.ts";
 import type { CriterionKey, CriterionResult, GradeInput, GradeResult, Rubric } from "./types.ts";
@@ -72,14 +72,16 @@ export function rescale(values: number[], maxes: number[], target: number): numb
 interface RawScore {
   analysis: Analysis;
   floats: Record<CriterionKey, number>;
+  /** Sum of the criterion scores before clamping to [0, max]: a continuous scale used by calibration. */
+  unclamped: number;
   points: Point[];
 }
 
-function rawScore(input: GradeInput, rubric: Rubric): RawScore {
+function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): RawScore {
   const language = input.language ?? detectLanguage(input.text);
   const a = analyze({ text: input.text, topic: input.topic, language, targetLength: input.targetLength });
-  const model = COEFFICIENTS[language];
-  const contrib = contributions(model, language, a.f);
+  const model = (forCalibration ? CALIBRATION_COEFFICIENTS : COEFFICIENTS)[language];
+  const contrib = contributions(model, language, relativeToTarget(model, language, a.f, input.targetLength));
   const base = unitToTotal(model.intercept);
   const floats = {} as Record<CriterionKey, number>;
   for (const c of rubric.criteria)
@@ -92,7 +94,6 @@ function rawScore(input: GradeInput, rubric: Rubric): RawScore {
     if (a.length > 150 && p <= 1) adj.organisation -= 2;
     else if (a.length > 150 && p >= 3) adj.organisation += 1;
   }
-  if (language === "en" && !a.hasLineBreaks && a.length > 250) adj.organisation -= 1;
   if (a.genre) {
     const g = a.genre;
     adj.content += g.headline ? 0.5 : -1;
@@ -102,34 +103,41 @@ function rawScore(input: GradeInput, rubric: Rubric): RawScore {
   }
   if (input.targetLength !== undefined) {
     const r = a.length / input.targetLength;
-    adj.content += r < 0.5 ? -3 : r < 0.8 ? -1.5 : r < 0.9 ? -0.5 : 0;
+    adj.content += r < 0.5 ? -2 : r < 0.8 ? -1 : 0;
   }
+  // Wrong characters: the fitted Chinese weight is zero (the typed fitting essays have few), so a hand-set penalty.
+  if (language === "zh") adj.conventions -= Math.min(4, 0.75 * a.wrongChars.filter((w) => w.confidence >= 0.5).length);
   const topicTerms = a.topicCovered.length + a.topicMissing.length;
   if (topicTerms >= 3 && a.topicCovered.length === 0) adj.content -= 3;
+  let unclamped = 0;
   for (const c of rubric.criteria) {
     floats[c.key] += adj[c.key];
     // Very short texts cannot earn more than a share of the points.
     const minLen = language === "zh" ? 100 : 50;
     if (a.length < minLen) floats[c.key] *= a.length / minLen;
+    unclamped += floats[c.key];
     floats[c.key] = Math.max(0, Math.min(c.max, floats[c.key]));
   }
-  return { analysis: a, floats, points };
+  return { analysis: a, floats, unclamped, points };
 }
 
 function defaultMax(key: CriterionKey): number {
   return DEFAULT_RUBRIC.criteria.find((c) => c.key === key)!.max;
 }
 
-/** Raw (uncalibrated) total of an essay under the embedded grader. */
+/**
+ * Raw (uncalibrated) score of an essay under the embedded grader, on the 0–40 scale but not clamped
+ * (it can fall outside [0, 40]); this is what calibration points should carry as `rawTotal`.
+ */
 export function rawTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibration">, rubric = DEFAULT_RUBRIC): number {
-  const r = rawScore({ ...input, feedbackLanguage: "en" }, rubric);
-  return Math.round(Object.values(r.floats).reduce((a, b) => a + b, 0));
+  return Math.round(rawScore({ ...input, feedbackLanguage: "en" }, rubric, true).unclamped * 100) / 100;
 }
 
 export function gradeEmbedded(input: GradeInput): GradeResult {
   const rubric = input.rubric ?? DEFAULT_RUBRIC;
   validateRubric(rubric);
-  const { analysis, floats, points } = rawScore(input, rubric);
+  const calibrating = (input.calibration?.length ?? 0) > 0;
+  const { analysis, floats, unclamped, points } = rawScore(input, rubric, calibrating);
   const maxes = rubric.criteria.map((c) => c.max);
   let values = rubric.criteria.map((c) => floats[c.key]);
   const raw = Math.round(values.reduce((a, b) => a + b, 0));
@@ -145,7 +153,7 @@ export function gradeEmbedded(input: GradeInput): GradeResult {
       teacher: p.teacherScore,
     }));
     const map = fitCalibration(pairs);
-    target = Math.round(map.apply(values.reduce((a, b) => a + b, 0)));
+    target = Math.round(map.apply(unclamped));
     values = rescale(values, maxes, target);
   }
   const ints = roundToTotal(values, maxes, target);

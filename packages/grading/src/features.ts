@@ -1,4 +1,4 @@
-import { englishRank, isMisspelled } from "./resources.ts";
+import { chineseLexicon, englishRank, isMisspelled } from "./resources.ts";
 import {
   chineseWords,
   englishTokens,
@@ -45,7 +45,7 @@ export interface GenreFeatures {
   firstPerson: number;
 }
 
-const EN_STOP = new Set(
+export const EN_STOP = new Set(
   "a an the and or but if of to in on at by for with from as is are was were be been being it its this that these those there their they them he she his her him we our us you your i me my mine do does did have has had not no so than then too very can could will would should may might must just also about into over after before up down out more most some any all each other such only own same which who whom what when where why how because while during both few again further once here s t don".split(
     " ",
   ),
@@ -158,6 +158,18 @@ const ZH_FUNCTION = new Set(
   ),
 );
 
+/** Words of task instructions that say nothing about the topic itself. */
+const EN_INSTRUCTION = new Set(
+  "write writing written essay letter report response respond explain describe include including support answer answers words word paragraph paragraphs headline lead facts quotations quotation quote newspaper readers reader persuade opinion story article text passage excerpt author based specific relevant information example examples state about recent local conclusion conclude your essay's least most make sure task using".split(
+    " ",
+  ),
+);
+const ZH_INSTRUCTION = new Set(
+  "为题 题目 题为 写 写一篇 一篇 作文 文章 要求 字数 不少 不少于 左右 约 新闻 报道 新聞 報導 校报 校報 标题 標題 导语 導語 交代 时间 時間 地点 地點 人物 事件 原因 引用 参与者 參與者 的话 的話 文体 文體 自选 角度 立意 自拟 自擬 题目自拟 以上 材料 阅读 閱讀 根据 根據 不得 抄袭 套作 字以上".split(
+    " ",
+  ),
+);
+
 export interface AnalyzeOptions {
   text: string;
   topic: string;
@@ -165,7 +177,7 @@ export interface AnalyzeOptions {
   targetLength?: number;
 }
 
-function stem(w: string): string {
+export function stem(w: string): string {
   let s = w.toLowerCase();
   for (const suf of ["ing", "ed", "es", "s", "ly", "er", "ers", "ion", "ions"]) {
     if (s.length > suf.length + 3 && s.endsWith(suf)) {
@@ -302,7 +314,7 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     ...new Set(
       englishTokens(topic)
         .map((t) => t.lower)
-        .filter((w) => !EN_STOP.has(w) && w.length > 3),
+        .filter((w) => !EN_STOP.has(w) && !EN_INSTRUCTION.has(w) && w.length > 3 && !w.startsWith("@")),
     ),
   ];
   const essayStems = new Set(content.map(stem));
@@ -329,8 +341,31 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const sophisticated = [...new Set(rare.filter((w) => !isMisspelled(w)))].slice(0, 8);
   const nw = Math.max(1, n);
   const ns = Math.max(1, sents.length);
+  const properNouns = tokens.filter(
+    (t, i) =>
+      t.text.startsWith("@") ||
+      (i > 0 &&
+        /^[A-Z][a-z]+/.test(t.text) &&
+        !/[.!?]\s*$/.test(text.slice(tokens[i - 1]!.end, t.start)) &&
+        t.text !== "I"),
+  ).length;
+  const subordinate = sents.filter((s) =>
+    /\b(because|which|who|whom|whose|when|while|although|though|if|unless|since|whereas|that)\b/i.test(s.text),
+  ).length;
+  const quoteMarks = (text.match(/["“”]/g) ?? []).length;
   const f: Record<string, number> = {
     logLen: Math.log(1 + n),
+    logTypes: Math.log(1 + new Set(lower).size),
+    logLenSq: Math.log(1 + n) ** 2,
+    logMisspelled: Math.log(1 + misspelled.length),
+    logSentLenSq: Math.log(1 + n / ns) ** 2,
+    logContentTypes: Math.log(1 + new Set(content.map(stem)).size),
+    logLong: Math.log(1 + long),
+    logRare: Math.log(1 + new Set(rare).size),
+    logCommas: Math.log(1 + commas),
+    properRate: properNouns / nw,
+    subordinateShare: subordinate / ns,
+    quoteRate: Math.min(10, quoteMarks / 2),
     lenRatio: Math.min(1.5, n / target),
     sentences: Math.log(1 + sents.length),
     meanSentLen: Math.min(60, n / ns),
@@ -378,13 +413,6 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   };
 }
 
-function charBigrams(s: string): Set<string> {
-  const han = [...s].filter((c) => /\p{Script=Han}/u.test(c));
-  const out = new Set<string>();
-  for (let i = 1; i < han.length; i++) out.add(han[i - 1]! + han[i]!);
-  return out;
-}
-
 function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const target = targetLength ?? 500;
   const paras = paragraphs(text);
@@ -400,15 +428,34 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     .map((m) => ({ marker: m, count: countOccurrences(text, m, false) }))
     .filter((x) => x.count > 0);
   const trCount = transitions.reduce((a, b) => a + b.count, 0);
-  const topicBig = charBigrams(topic);
-  const textBig = charBigrams(text);
-  const topicCovered = [...topicBig].filter((b) => textBig.has(b));
-  const topicMissing = [...topicBig].filter((b) => !textBig.has(b));
-  let onTopic = 0;
-  if (topicBig.size) {
-    const hanArr = [...text].filter((c) => /\p{Script=Han}/u.test(c));
-    for (let i = 1; i < hanArr.length; i++) if (topicBig.has(hanArr[i - 1]! + hanArr[i]!)) onTopic++;
+  const topicWords = [
+    ...new Set(
+      chineseWords(topic)
+        .map((w) => w.text)
+        .filter(
+          (w) => [...w].length >= 2 && /^\p{Script=Han}+$/u.test(w) && !ZH_INSTRUCTION.has(w) && !ZH_FUNCTION.has(w),
+        ),
+    ),
+  ];
+  const topicCovered = topicWords.filter((w) => text.includes(w));
+  const topicMissing = topicWords.filter((w) => !text.includes(w));
+  // numeric relevance features: character bigrams of the topic (instruction words removed) found in the text
+  let cleaned = "";
+  for (const seg of chineseWords(topic)) cleaned += ZH_INSTRUCTION.has(seg.text) ? "|" : seg.text;
+  const topicBig = new Set<string>();
+  for (const run of cleaned.split(/[^\p{Script=Han}]+/u)) {
+    const cs = [...run];
+    for (let i = 1; i < cs.length; i++) topicBig.add(cs[i - 1]! + cs[i]!);
   }
+  const hanArr = [...text].filter((c) => /\p{Script=Han}/u.test(c));
+  const textBig = new Set<string>();
+  let onTopic = 0;
+  for (let i = 1; i < hanArr.length; i++) {
+    const b = hanArr[i - 1]! + hanArr[i]!;
+    textBig.add(b);
+    if (topicBig.has(b)) onTopic++;
+  }
+  const bigCovered = [...topicBig].filter((b) => textBig.has(b)).length;
   const content = multi.filter((w) => !ZH_FUNCTION.has(w));
   const repeated = topRepeated(content, () => false, 4);
   const topRep = repeated[0]?.count ?? 0;
@@ -422,6 +469,31 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const ns = Math.max(1, sents.length);
   const nwords = Math.max(1, wl.length);
   const longSent = sentLens.filter((l) => l > 60).length;
+  const clauses = text.split(/[，。！？；：,;!?\n]+/).filter((c) => hanCount(c) > 0);
+  let parallel = 0;
+  for (let i = 1; i < clauses.length; i++) {
+    const a0 = [...clauses[i - 1]!.trim()].slice(0, 2).join("");
+    const b0 = [...clauses[i]!.trim()].slice(0, 2).join("");
+    if (a0.length === 2 && a0 === b0) parallel++;
+  }
+  const citations = (text.match(/(说|道|云|曰|言)[:：]?[“「]|名言|古人|曾说|曾经说|所说|有言/g) ?? []).length;
+  const firstPersonZh = (text.match(/我(?!们|們)/g) ?? []).length;
+  const questionsZh = (text.match(/[？?]/g) ?? []).length;
+  const exclaimsZh = (text.match(/[！!]/g) ?? []).length;
+  const three = wl.filter((w) => [...w].length === 3).length;
+  const lex = chineseLexicon();
+  const multiFreq = multi.map((w) => lex.get(w)?.freq ?? 0);
+  const inDict = multiFreq.filter((x) => x > 0);
+  const rareZh = multi.filter((_, i) => multiFreq[i]! > 0 && multiFreq[i]! < 300);
+  const idioms = new Set<string>();
+  for (const run of text.match(/\p{Script=Han}{4,}/gu) ?? []) {
+    const cs = [...run];
+    for (let i = 0; i + 4 <= cs.length; i++) {
+      const w = cs.slice(i, i + 4).join("");
+      const e = lex.get(w);
+      if (e && (e.pos === "i" || e.pos === "l")) idioms.add(w);
+    }
+  }
   const f: Record<string, number> = {
     logLen: Math.log(1 + n),
     lenRatio: Math.min(1.5, n / target),
@@ -438,7 +510,7 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     wrongRate: (100 * wrongChars.length) / nn,
     transitionsPer100: (100 * trCount) / nn,
     transitionTypes: transitions.length,
-    topicCoverage: topicBig.size ? topicCovered.length / topicBig.size : 0,
+    topicCoverage: topicBig.size ? bigCovered / topicBig.size : 0,
     onTopicShare: (100 * onTopic) / nn,
     repetition: content.length ? topRep / content.length : 0,
     punctTypes,
@@ -446,6 +518,20 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     asciiPunctRate: (100 * asciiPunct) / nn,
     quotesPer100: (100 * quotes) / nn,
     latinRate: (100 * latinRuns) / nn,
+    meanLogFreq: inDict.length ? mean(inDict.map((x) => Math.log10(x + 1))) : 0,
+    rareShareZh: multi.length ? rareZh.length / multi.length : 0,
+    logRareTypes: Math.log(1 + new Set(rareZh).size),
+    idiomRate: (1000 * idioms.size) / nn,
+    logIdioms: Math.log(1 + idioms.size),
+    oovShare: multi.length ? (multi.length - inDict.length) / multi.length : 0,
+    clausesPerSent: Math.min(10, clauses.length / ns),
+    parallelRate: (100 * parallel) / Math.max(1, clauses.length),
+    citationRate: (1000 * citations) / nn,
+    firstPersonRate: (100 * firstPersonZh) / nn,
+    questionRate: questionsZh / ns,
+    exclaimRate: exclaimsZh / ns,
+    threeShare: (100 * three) / nwords,
+    logSentencesPerPara: Math.log((1 + sents.length) / Math.max(1, paras.length)),
     paraBalance:
       paras.length > 1
         ? sd(paras.map((p) => hanCount(p.text))) / Math.max(1, mean(paras.map((p) => hanCount(p.text))))
@@ -467,7 +553,7 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     topicCovered,
     topicMissing,
     repeated,
-    sophisticated: [...new Set(four)].slice(0, 8),
+    sophisticated: [...idioms, ...new Set(rareZh)].slice(0, 8),
     genre,
     f,
   };

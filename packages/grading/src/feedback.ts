@@ -289,7 +289,7 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
   const miss = a.topicMissing.slice(0, 3);
   if (a.topicCovered.length + a.topicMissing.length > 0) {
     const share = a.topicCovered.length / (a.topicCovered.length + a.topicMissing.length);
-    if (share >= 0.3 && cov.length > 0) {
+    if (share >= 0.2 && cov.length > 0) {
       pts.push({
         criterion: "content",
         weight: 1 + share * 2,
@@ -419,6 +419,10 @@ export function composeFeedback(
   const first = a.sentences[0]?.text ?? "";
   const nP = a.hasLineBreaks ? a.paragraphs.length : 1;
   const u = unit(a, lang);
+  if (best.r === worst.r) {
+    // all criteria at the same level: name the one with most points lost instead of a tie
+    worst.label = [...rel].sort((x, y) => y.max - y.score - (x.max - x.score))[0]!.label;
+  }
   const overall =
     lang === "en"
       ? `${total}/40 (${bandLabel}). This ${a.length}-${u.replace(/s$/, "")} essay in ${nP} paragraph${nP > 1 ? "s" : ""} and ${a.sentences.length} sentences, opening with ${q(first, "en", 40)}, is strongest in ${best.label.toLowerCase()} (${best.score}/${best.max}) and weakest in ${worst.label.toLowerCase()} (${worst.score}/${worst.max}).`

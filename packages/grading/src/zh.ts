@@ -22,6 +22,16 @@ const PHRASES: [string, string][] = [
   ["在次", "再次"],
   ["再也不", ""],
   ["做业", "作业"],
+  ["觉的", "觉得"],
+  ["覺的", "覺得"],
+  ["显的", "显得"],
+  ["记的", "记得"],
+  ["值的", "值得"],
+  ["懂的", "懂得"],
+  ["获的", "获得"],
+  ["使的", "使得"],
+  ["变的更", "变得更"],
+  ["变的很", "变得很"],
   ["工做", "工作"],
   ["作饭", "做饭"],
   ["即然", "既然"],
@@ -179,7 +189,7 @@ const COMPLEMENT_DE =
   /(跑|跳|走|说|写|唱|做|学|长|变|笑|哭|讲|干|吃|睡|玩|飞|过|打|画|读|考|听|想|看)的(?=(很|非常|十分|特别|太|真|更|极|好|快|慢|清楚|认真|漂亮|不错|满头大汗|津津有味))/gu;
 
 /** Characters that very often stand alone as a word, so a single-character segment proves nothing. */
-const STANDALONE = new Set([..."玉于人入八大太日天千干王主本木见问令今往住由甲田申土士刀力已己未末休体午牛"]);
+const STANDALONE = new Set([..."间乌茶千术玉于人入八大太日天千干王主本木见问令今往住由甲田申刀力已己休体午牛"]);
 
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 
