@@ -1,9 +1,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startAdminSocket } from "./admin/admin-socket.ts";
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { buildApp } from "./http/app.ts";
+import { countUsers } from "./modules/accounts/users.repo.ts";
+import { InvitationsService } from "./modules/invitations/invitations.service.ts";
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -13,6 +16,15 @@ async function main(): Promise<void> {
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dir: config.dataDir },
   );
   const app = await buildApp({ config, database, webDist });
+  // PGlite allows one process: the `invite` command reaches this one over a 0600 unix socket instead.
+  let closeAdmin: (() => Promise<void>) | null = null;
+  if (database.kind === "pglite") {
+    try {
+      closeAdmin = await startAdminSocket(config.dataDir, new InvitationsService(database.db));
+    } catch (error) {
+      app.log.warn({ err: error }, "admin socket unavailable: stop the server to run `npm run cli -- invite`");
+    }
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -22,6 +34,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await closeAdmin?.();
       await database.close();
     } finally {
       clearTimeout(force);
@@ -36,6 +49,12 @@ async function main(): Promise<void> {
     { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
     `essay grader ready on http://${config.host}:${config.port}`,
   );
+  if ((await countUsers(database.db)) === 0) {
+    app.log.info(
+      "No accounts yet. Invite the first teacher with `npm run -s cli -- invite <phone>` " +
+        "(e.g. +8613800138001), then sign up on the login page with that phone and the printed code.",
+    );
+  }
 }
 
 main().catch((error: unknown) => {

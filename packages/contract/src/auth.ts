@@ -44,7 +44,7 @@ export const ZCheckPasswordStatusResponse = z.object({ hasCustomPassword: z.bool
 
 export const ZLoginPasswordRequest = z.object({
   phoneNumber: ZPhoneNumber,
-  password: z.string().min(PASSWORD_MIN_LENGTH),
+  password: z.string().min(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters"),
 });
 export const ZAuthResponse = z.object({ user: ZUser, requiresPasswordChange: z.boolean(), message: z.string() });
 export type TAuthResponse = z.infer<typeof ZAuthResponse>;
@@ -82,7 +82,15 @@ export const ZRegisterRequest = z.object({
 });
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
-export const ZChangePasswordRequest = z.object({ currentPassword: z.string().min(1), newPassword: z.string() });
+/**
+ * `confirmPassword` is optional: when sent, the server checks it equals `newPassword` (spec §5 order:
+ * PASSWORD_INCOMPLETE, PASSWORD_MISMATCH, PASSWORD_WEAK, then CURRENT_PASSWORD_WRONG).
+ */
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1),
+  newPassword: z.string(),
+  confirmPassword: z.string().optional(),
+});
 export const ZSuccessResponse = z.object({ success: z.literal(true), message: z.string() });
 
 /** Phone-change codes: sent to the current phone (old) and to the new one. */

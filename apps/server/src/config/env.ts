@@ -1,6 +1,43 @@
 import path from "node:path";
 import { z } from "zod";
 
+const ALIYUN_REQUIRED = [
+  "ALIYUN_SMS_ACCESS_KEY_ID",
+  "ALIYUN_SMS_ACCESS_KEY_SECRET",
+  "ALIYUN_SMS_SIGN_NAME",
+  "ALIYUN_SMS_TEMPLATE_CODE",
+] as const;
+
+export type SmsConfig =
+  | { provider: "demo" }
+  | {
+      provider: "aliyun";
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      templateCode: string;
+      endpoint: string;
+    };
+
+function smsConfig(env: {
+  SMS_PROVIDER: "demo" | "aliyun";
+  ALIYUN_SMS_ACCESS_KEY_ID?: string | undefined;
+  ALIYUN_SMS_ACCESS_KEY_SECRET?: string | undefined;
+  ALIYUN_SMS_SIGN_NAME?: string | undefined;
+  ALIYUN_SMS_TEMPLATE_CODE?: string | undefined;
+  ALIYUN_SMS_ENDPOINT: string;
+}): SmsConfig {
+  if (env.SMS_PROVIDER === "demo") return { provider: "demo" };
+  return {
+    provider: "aliyun",
+    accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID ?? "",
+    accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET ?? "",
+    signName: env.ALIYUN_SMS_SIGN_NAME ?? "",
+    templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? "",
+    endpoint: env.ALIYUN_SMS_ENDPOINT,
+  };
+}
+
 /** The variables the server understands; anything else prefixed with these names is a typo we refuse. */
 const ZEnv = z
   .object({
@@ -20,6 +57,21 @@ const ZEnv = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     /** pino level. */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Who texts verification codes: `demo` returns the code to the UI (no SMS), `aliyun` sends it via Aliyun Dysms. */
+    SMS_PROVIDER: z.enum(["demo", "aliyun"]).default("demo"),
+    /** Aliyun Dysms credentials and template; required only when SMS_PROVIDER=aliyun. */
+    ALIYUN_SMS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+    ALIYUN_SMS_SIGN_NAME: z.string().min(1).optional(),
+    /** Template with one `${code}` variable, e.g. SMS_123456789. */
+    ALIYUN_SMS_TEMPLATE_CODE: z.string().min(1).optional(),
+    ALIYUN_SMS_ENDPOINT: z.url().default("https://dysmsapi.aliyuncs.com"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER !== "aliyun") return;
+    for (const key of ALIYUN_REQUIRED) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when SMS_PROVIDER=aliyun" });
+    }
   })
   .transform((env) => ({
     port: env.PORT,
@@ -29,6 +81,7 @@ const ZEnv = z
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
+    sms: smsConfig(env),
   }));
 
 export type AppConfig = z.output<typeof ZEnv>;

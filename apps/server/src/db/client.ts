@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -12,6 +13,8 @@ import * as schema from "./schema.ts";
 export type Schema = typeof schema;
 /** The drizzle handle used by modules; both drivers expose the same query builder. */
 export type Db = ReturnType<typeof drizzlePg<Schema>> | ReturnType<typeof drizzlePglite<Schema>>;
+/** What repositories accept: either driver's database or a transaction opened on it. */
+export type Queryable = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   kind: "pglite" | "postgres";

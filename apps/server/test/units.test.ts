@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { normalizePhoneInput } from "../src/lib/phone.ts";
+import { defaultPasswordFor, hashPassword, verifyPassword } from "../src/modules/accounts/passwords.ts";
+import { generateInvitationCode, INVITATION_ALPHABET } from "../src/modules/invitations/invitation-codes.ts";
+
+describe("passwords", () => {
+  it("hashes with scrypt and a random salt; verifies only the right password", async () => {
+    const a = await hashPassword("Secret#2024");
+    const b = await hashPassword("Secret#2024");
+    expect(a).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("Secret#2024", a)).toBe(true);
+    expect(await verifyPassword("Secret#2025", a)).toBe(false);
+    expect(await verifyPassword("Secret#2024", "garbage")).toBe(false);
+  });
+
+  it("default password is the last 8 digits of the phone", () => {
+    expect(defaultPasswordFor("+8613800138001")).toBe("00138001");
+  });
+});
+
+describe("phone input for the CLI", () => {
+  it("accepts +dial-code numbers and 11-digit mainland mobiles", () => {
+    expect(normalizePhoneInput("+8613800138001")).toBe("+8613800138001");
+    expect(normalizePhoneInput("138 0013 8001")).toBe("+8613800138001");
+    expect(normalizePhoneInput("+852 9123 4567")).toBe("+85291234567");
+    expect(normalizePhoneInput("12345")).toBeNull();
+    expect(normalizePhoneInput("12800138001")).toBeNull();
+  });
+});
+
+describe("invitation codes", () => {
+  it("are 8 characters of an unambiguous alphabet", () => {
+    expect(INVITATION_ALPHABET).not.toMatch(/[01IOL]/);
+    const codes = new Set(Array.from({ length: 500 }, generateInvitationCode));
+    expect(codes.size).toBe(500);
+    for (const code of codes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
+  });
+});
