@@ -4,7 +4,9 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "essay-e2e-"));
+// Workers re-read this file: the first read picks the folder and hands it on through the environment.
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "essay-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
 const root = path.resolve(import.meta.dirname, "..");
 
 export default defineConfig({

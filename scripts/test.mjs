@@ -19,6 +19,8 @@ function ensureBrowser() {
   if (!fs.existsSync("/usr/bin/chromium")) missing.push("chromium");
   if (!fs.existsSync("/usr/share/fonts/truetype/liberation")) missing.push("fonts-liberation");
   if (!hasCjkFont()) missing.push("fonts-noto-cjk");
+  // Country flags in native selects are emoji; without this font Chromium draws empty boxes.
+  if (!fs.existsSync("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")) missing.push("fonts-noto-color-emoji");
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(`Missing ${missing.join(", ")}: run  sudo apt-get install -y ${missing.join(" ")}`);

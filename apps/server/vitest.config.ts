@@ -10,5 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: true,
     maxWorkers: 2,
+    // A group of its own: its worker count differs from the light unit-test projects.
+    sequence: { groupOrder: 1 },
   },
 });

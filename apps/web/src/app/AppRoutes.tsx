@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from "react-router";
 import { FullPageSpinner } from "../components/ui/spinner.tsx";
 import { SignInScreen } from "../features/auth/SignInScreen.tsx";
 import { useCurrentUser } from "../features/auth/use-current-user.ts";
+import { useLanguageSync } from "../features/auth/use-language-sync.ts";
 import { GradingPage } from "../features/grading/GradingPage.tsx";
 import { InvitationsPage } from "../features/invitations/InvitationsPage.tsx";
 import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
@@ -24,6 +25,7 @@ export function AppRoutes() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { data: user, isLoading } = useCurrentUser();
+  useLanguageSync();
 
   if (isLoading) return <FullPageSpinner label={t("session.checking")} />;
 

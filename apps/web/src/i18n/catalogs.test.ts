@@ -1,3 +1,4 @@
+import { ERROR_CODES } from "@essay/contract";
 import { describe, expect, it } from "vitest";
 import en from "./locales/en.json";
 import zhCN from "./locales/zh-CN.json";
@@ -56,5 +57,10 @@ describe("i18n catalogs", () => {
       const value = key.split(".").reduce<Tree | string>((t, k) => (t as Tree)[k]!, catalogs[name]!);
       expect(String(value).trim(), key).not.toBe("");
     }
+  });
+
+  it("translates every error code the API can send", () => {
+    const missing = ERROR_CODES.filter((code) => !reference.includes(`errors.${code}`));
+    expect(missing).toEqual([]);
   });
 });

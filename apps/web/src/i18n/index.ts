@@ -48,6 +48,11 @@ export async function setLanguage(language: TWorkLanguage): Promise<void> {
   await i18next.changeLanguage(language);
 }
 
+/** The language chosen with the selector in this browser, if any. */
+export function storedLanguage(): string | null {
+  return readStored();
+}
+
 export function clearStoredLanguage(): void {
   try {
     localStorage.removeItem(LANGUAGE_STORAGE_KEY);

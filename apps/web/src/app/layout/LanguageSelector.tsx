@@ -46,7 +46,9 @@ export function LanguageSelector() {
       >
         <Globe className="size-4" aria-hidden="true" />
         <span className="font-semibold">{current}</span>
-        <span className="hidden sm:inline">{options.find((o) => o.code === current)?.name}</span>
+        <span className="hidden sm:inline" data-testid="language-name">
+          {options.find((o) => o.code === current)?.name}
+        </span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {options.map((option) => (

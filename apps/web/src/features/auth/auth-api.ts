@@ -27,9 +27,10 @@ export const authApi = {
   verifyNewPhone: (phoneNumber: string) =>
     apiJson<TSendVerificationCodeResponse>("POST", "/api/auth/verify-new-phone", { phoneNumber }),
   updateProfile: (body: Record<string, unknown>) => apiJson<TUser>("PUT", "/api/user/profile", body),
-  changePassword: (currentPassword: string, newPassword: string) =>
+  changePassword: (currentPassword: string, newPassword: string, confirmPassword: string) =>
     apiJson<{ success: true; message: string }>("POST", "/api/auth/change-password", {
       currentPassword,
       newPassword,
+      confirmPassword,
     }),
 };

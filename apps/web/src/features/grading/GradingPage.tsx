@@ -1,11 +1,100 @@
+import { progressStep } from "@essay/contract";
+import { Plus } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/button.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { GradingResultCard } from "./GradingResultCard.tsx";
+import { JobStatus } from "./JobStatus.tsx";
+import { ProgressSteps } from "./ProgressSteps.tsx";
+import { ReportPreview } from "./ReportPreview.tsx";
+import { StandardsCard } from "./StandardsCard.tsx";
+import { StudentInfoForm } from "./StudentInfoForm.tsx";
+import { TextConfirmation } from "./TextConfirmation.tsx";
+import { TopicCard } from "./TopicCard.tsx";
+import { UploadArea } from "./UploadArea.tsx";
+import { useJobToasts, useManuscript } from "./use-manuscript.ts";
+
+/** The essay in progress survives a reload of the tab, not a new tab: each tab grades one essay at a time. */
+const CURRENT_KEY = "currentManuscriptId";
+
+function readCurrent(): string | null {
+  try {
+    return sessionStorage.getItem(CURRENT_KEY);
+  } catch {
+    return null;
+  }
+}
 
 export function GradingPage() {
   const { t } = useTranslation();
+  const [id, setId] = useState<string | null>(readCurrent);
+  const [draftTopic, setDraftTopic] = useState(() => t("grading.topic.default"));
+  const { data: manuscript, error } = useManuscript(id);
+  useJobToasts(manuscript);
+
+  const choose = useCallback((next: string | null) => {
+    setId(next);
+    try {
+      if (next) sessionStorage.setItem(CURRENT_KEY, next);
+      else sessionStorage.removeItem(CURRENT_KEY);
+    } catch {
+      // storage unavailable: the essay stays open until the tab reloads
+    }
+  }, []);
+
+  // A remembered essay that is gone (deleted, or another account's) starts a fresh page.
+  useEffect(() => {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) choose(null);
+  }, [error, choose]);
+
+  const step = progressStep(manuscript?.status);
+
   return (
-    <section className="flex flex-col gap-2">
-      <h1 className="text-2xl font-bold">{t("grading.title")}</h1>
-      <p className="text-slate-600">{t("grading.intro")}</p>
-    </section>
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{t("grading.title")}</h1>
+          <p className="text-slate-600">{t("grading.intro")}</p>
+        </div>
+        {manuscript ? (
+          <Button
+            variant="outline"
+            onClick={() => {
+              choose(null);
+              setDraftTopic(t("grading.topic.default"));
+            }}
+            data-testid="new-essay"
+          >
+            <Plus aria-hidden="true" />
+            {t("grading.newEssay")}
+          </Button>
+        ) : null}
+      </div>
+      <ProgressSteps status={manuscript?.status} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <div className="flex flex-col gap-6">
+          <StudentInfoForm key={id ?? "new"} manuscript={manuscript} topic={draftTopic} onCreated={choose} />
+          <UploadArea manuscript={manuscript} />
+          {manuscript?.job ? <JobStatus manuscript={manuscript} /> : null}
+        </div>
+        <div className="flex flex-col gap-6">
+          <TopicCard
+            topic={manuscript?.topic ?? draftTopic}
+            targetLength={manuscript?.targetLength}
+            editable={!manuscript}
+            onChange={setDraftTopic}
+          />
+          <StandardsCard />
+        </div>
+      </div>
+      {manuscript && step >= 3 ? <TextConfirmation key={manuscript.id} manuscript={manuscript} /> : null}
+      {manuscript?.status === "graded" ? (
+        <>
+          <GradingResultCard manuscript={manuscript} />
+          <ReportPreview manuscript={manuscript} />
+        </>
+      ) : null}
+    </div>
   );
 }

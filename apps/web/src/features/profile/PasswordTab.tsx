@@ -25,7 +25,7 @@ export function PasswordTab({ user }: { user: TUser }) {
   const [confirm, setConfirm] = useState("");
 
   const change = useMutation({
-    mutationFn: () => authApi.changePassword(current, next),
+    mutationFn: () => authApi.changePassword(current, next, confirm),
     onSuccess: () => {
       setCurrent("");
       setNext("");

@@ -8,6 +8,7 @@ import { Label } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { setLanguage } from "../../../i18n/index.ts";
 import { describeError } from "../../../lib/error-message.ts";
+import { adoptSignedInUser } from "../adopt-signed-in-user.ts";
 import { authApi } from "../auth-api.ts";
 import { PasswordInput } from "../PasswordInput.tsx";
 import { CURRENT_USER_KEY } from "../use-current-user.ts";
@@ -20,7 +21,8 @@ export function PasswordStep({ phoneNumber }: { phoneNumber: string }) {
 
   const login = useMutation({
     mutationFn: () => authApi.loginPassword(phoneNumber, password),
-    onSuccess: async ({ user, requiresPasswordChange }) => {
+    onSuccess: async ({ user: signedIn, requiresPasswordChange }) => {
+      const user = await adoptSignedInUser(signedIn);
       await setLanguage(user.workLanguage);
       queryClient.setQueryData(CURRENT_USER_KEY, user);
       if (requiresPasswordChange) {

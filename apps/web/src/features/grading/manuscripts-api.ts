@@ -1,0 +1,19 @@
+import type { TCorrectionSuggestion, TCreateManuscriptRequest, TManuscript } from "@essay/contract";
+import { apiJson } from "../../lib/api.ts";
+
+export const manuscriptKey = (id: string) => ["/api/manuscripts", id] as const;
+
+export const manuscriptsApi = {
+  create: (body: TCreateManuscriptRequest) => apiJson<TManuscript>("POST", "/api/manuscripts", body),
+  upload: (id: string, file: File) => {
+    const form = new FormData();
+    form.append("image", file);
+    return apiJson<TManuscript>("POST", `/api/manuscripts/${id}/upload`, form);
+  },
+  ocr: (id: string) => apiJson<TManuscript>("POST", `/api/manuscripts/${id}/ocr`),
+  confirm: (id: string, confirmedText: string) =>
+    apiJson<TManuscript>("POST", `/api/manuscripts/${id}/confirm-text`, { confirmedText }),
+  grade: (id: string) => apiJson<TManuscript>("POST", `/api/manuscripts/${id}/grade`),
+  suggest: (text: string) =>
+    apiJson<{ suggestions: TCorrectionSuggestion[] }>("POST", "/api/text-correction", { text }),
+};
