@@ -108,6 +108,10 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
     expect(graded.score).toBeLessThanOrEqual(40);
     expect(graded.grade).toBe(bandForScore(graded.score ?? 0));
     expect(graded.feedback?.overall.length).toBeGreaterThan(0);
+    // Feedback in the teacher's work language (zh-CN by default), whatever the essay's language.
+    expect(user.workLanguage).toBe("zh-CN");
+    expect(graded.feedback?.overall).toMatch(/[\u4e00-\u9fff]/);
+    expect(graded.criteria?.map((c) => c.max).reduce((a, b) => a + b, 0)).toBe(40);
     expect(graded.gradingEngine).toBeTruthy();
 
     // Text is locked now; grading can be re-run as a new job.
