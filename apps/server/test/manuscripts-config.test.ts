@@ -31,4 +31,16 @@ describe("job and engine configuration", () => {
     expect(c.ocr).toMatchObject({ provider: "openai", openai: { baseUrl: "http://127.0.0.1:9/v1", model: "vision" } });
     expect(c.grader.openai).toBeUndefined();
   });
+
+  it("STORAGE_DRIVER=s3 needs endpoint, bucket and keys", () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET/);
+    const c = loadConfig({
+      STORAGE_DRIVER: "s3",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "essays",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(c.storage).toMatchObject({ driver: "s3", s3: { bucket: "essays", region: "us-east-1" } });
+  });
 });
