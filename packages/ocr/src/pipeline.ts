@@ -13,6 +13,7 @@ import {
 import { OcrError } from "./errors.ts";
 import { cropRgb, decodeImage, type Rgb, resizeRgb } from "./image.ts";
 import { joinPieces, layoutLines, type Segment } from "./layout.ts";
+import { BigramLm } from "./lm.ts";
 import { modelPaths } from "./models.ts";
 import { findPage, flattenIllumination, inkFraction, padWhite, suppressColor } from "./preprocess.ts";
 import type { EmbeddedConfig, OcrResult, OcrSteps, Quad, RecognizeOptions } from "./types.ts";
@@ -28,7 +29,7 @@ export const DEFAULT_STEPS: OcrSteps = {
   color: true,
   grid: false,
   paragraphs: true,
-  lm: false,
+  lm: true,
 };
 
 export interface PipelineTuning {
@@ -56,7 +57,7 @@ export const DEFAULT_TUNING: PipelineTuning = {
   recHeight: 48,
   minConfidence: 0.5,
   beam: 8,
-  lmWeight: 0.3,
+  lmWeight: 0.5,
   pad: 0.1,
   wordGaps: true,
   maxLineRatio: 0,
@@ -73,7 +74,7 @@ export class EmbeddedPipeline {
     readonly version: string,
     private readonly config: Required<Pick<EmbeddedConfig, "maxSide" | "minSide">> & { steps: OcrSteps },
     public tuning: PipelineTuning,
-    private readonly lm?: CharLm,
+    private lm?: CharLm,
   ) {}
 
   static async load(config: EmbeddedConfig = {}, tuning: Partial<PipelineTuning> = {}, lm?: CharLm) {
@@ -119,6 +120,8 @@ export class EmbeddedPipeline {
 
   async recognize(bytes: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
     const steps: OcrSteps = { ...this.config.steps, ...opts.steps };
+    // the language model loads on first use only (it is off by default)
+    if (steps.lm && !this.lm) this.lm = await BigramLm.load();
     const timings: Record<string, number> = {};
     const t0 = now();
     let img = await decodeImage(bytes, { exif: steps.exif, maxSide: steps.resize ? this.config.maxSide : undefined });
@@ -168,7 +171,7 @@ export class EmbeddedPipeline {
     const t3 = now();
     const segments: Segment[] = [];
     for (const b of boxes) {
-      const seg = await this.recognizeBox(img, b, steps);
+      const seg = await this.recognizeBox(img, b, steps, opts.languageHint);
       if (seg.text.trim() && seg.confidence >= this.tuning.minConfidence) {
         const box = seg.box.map(([x, y]) => [x - pad, y - pad]) as Quad;
         segments.push({ ...seg, box, ...(angle ? { layoutBox: straighten(seg.box) } : {}) });
@@ -209,7 +212,9 @@ export class EmbeddedPipeline {
     return boxes;
   }
 
-  async recognizeBox(img: Rgb, b: DetBox, steps: OcrSteps): Promise<Segment> {
+  async recognizeBox(img: Rgb, b: DetBox, steps: OcrSteps, languageHint?: string): Promise<Segment> {
+    // the character LM models Chinese; skip it when the caller says the page is English
+    const latinHint = /^en\b/i.test(languageHint ?? "");
     const H = this.tuning.recHeight;
     const crop = cropRotated(img, b.rect, H * 2);
     const w = Math.max(H / 2, Math.round((crop.width * H) / crop.height));
@@ -222,7 +227,7 @@ export class EmbeddedPipeline {
     for (const piece of pieces) {
       const probs = await this.runRec(piece.img);
       const dec =
-        steps.lm && this.lm
+        steps.lm && this.lm && !latinHint
           ? beamDecode(probs.data, probs.T, probs.C, this.dict, {
               beam: this.tuning.beam,
               lm: this.lm,
