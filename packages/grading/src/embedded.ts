@@ -109,12 +109,16 @@ function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): R
   if (language === "zh") adj.conventions -= Math.min(4, 0.75 * a.wrongChars.filter((w) => w.confidence >= 0.5).length);
   const topicTerms = a.topicCovered.length + a.topicMissing.length;
   if (topicTerms >= 3 && a.topicCovered.length === 0) adj.content -= 3;
+  // Degenerate text: the same sentence over and over (not in the fitting data, so a hand-set guard).
+  const distinct = new Set(a.sentences.map((x) => x.text.toLowerCase().replace(/\s+/g, " "))).size;
+  const uniqueShare = a.sentences.length >= 5 ? distinct / a.sentences.length : 1;
   let unclamped = 0;
   for (const c of rubric.criteria) {
     floats[c.key] += adj[c.key];
     // Very short texts cannot earn more than a share of the points.
     const minLen = language === "zh" ? 100 : 50;
     if (a.length < minLen) floats[c.key] *= a.length / minLen;
+    if (uniqueShare < 0.8) floats[c.key] *= uniqueShare;
     unclamped += floats[c.key];
     floats[c.key] = Math.max(0, Math.min(c.max, floats[c.key]));
   }

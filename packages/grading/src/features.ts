@@ -303,7 +303,15 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const misspelled = words.filter((t) => /^[A-Za-z']+$/.test(t.text) && isMisspelled(t.text));
   const content = lower.filter((w) => !EN_STOP.has(w) && w.length > 2);
   const ranksOf = content.map((w) => englishRank(w));
-  const rare = content.filter((_, i) => (ranksOf[i] ?? 0) > 3000);
+  const topicSet = new Set(englishTokens(topic).map((t) => stem(t.lower)));
+  const baseRank = (w: string, r: number) => {
+    if (r <= 3000) return r;
+    for (const suf of ["s", "es", "ed", "d", "ing", "ly"]) {
+      if (w.length > suf.length + 2 && w.endsWith(suf)) r = Math.min(r, englishRank(w.slice(0, -suf.length)));
+    }
+    return r;
+  };
+  const rare = content.filter((w, i) => baseRank(w, ranksOf[i] ?? 0) > 3000);
   const lowerText = text.toLowerCase();
   const transitions = EN_TRANSITIONS.map((m) => ({ marker: m, count: countOccurrences(lowerText, m, true) })).filter(
     (x) => x.count > 0,
@@ -338,7 +346,7 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const questions = (text.match(/\?/g) ?? []).length;
   const exclaims = (text.match(/!/g) ?? []).length;
   const long = words.filter((t) => t.text.length >= 7).length;
-  const sophisticated = [...new Set(rare.filter((w) => !isMisspelled(w)))].slice(0, 8);
+  const sophisticated = [...new Set(rare.filter((w) => !isMisspelled(w) && !topicSet.has(stem(w))))].slice(0, 8);
   const nw = Math.max(1, n);
   const ns = Math.max(1, sents.length);
   const properNouns = tokens.filter(
