@@ -464,6 +464,24 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     if (topicBig.has(b)) onTopic++;
   }
   const bigCovered = [...topicBig].filter((b) => textBig.has(b)).length;
+  const topicShareIn = (span: string | undefined) => {
+    if (!span || topicBig.size === 0) return 0;
+    const cs = [...span].filter((c) => /\p{Script=Han}/u.test(c));
+    let hit = 0;
+    const seen = new Set<string>();
+    for (let i = 1; i < cs.length; i++) {
+      const b = cs[i - 1]! + cs[i]!;
+      if (topicBig.has(b) && !seen.has(b)) {
+        seen.add(b);
+        hit++;
+      }
+    }
+    return hit / topicBig.size;
+  };
+  const firstPara = paras[0]?.text;
+  const lastPara = paras.length > 1 ? paras[paras.length - 1]?.text : undefined;
+  const examples = (text.match(/例如|比如|譬如|就像|正如|如同|曾经|当年|有一次|记得/g) ?? []).length;
+  const argue = (text.match(/我认为|由此可见|可见|总之|综上|因此|所以|这说明|这告诉我们|只有.{1,12}才/g) ?? []).length;
   const content = multi.filter((w) => !ZH_FUNCTION.has(w));
   const repeated = topRepeated(content, () => false, 4);
   const topRep = repeated[0]?.count ?? 0;
@@ -532,6 +550,12 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     idiomRate: (1000 * idioms.size) / nn,
     logIdioms: Math.log(1 + idioms.size),
     oovShare: multi.length ? (multi.length - inDict.length) / multi.length : 0,
+    introTopic: topicShareIn(firstPara),
+    endTopic: topicShareIn(lastPara),
+    logFirstPara: Math.log(1 + hanCount(firstPara ?? "")),
+    logLastPara: Math.log(1 + hanCount(lastPara ?? "")),
+    examplesPer1000: (1000 * examples) / nn,
+    arguePer1000: (1000 * argue) / nn,
     clausesPerSent: Math.min(10, clauses.length / ns),
     parallelRate: (100 * parallel) / Math.max(1, clauses.length),
     citationRate: (1000 * citations) / nn,
