@@ -134,8 +134,23 @@ function defaultMax(key: CriterionKey): number {
  * (it can fall outside [0, 40]); this is what calibration points should carry as `rawTotal`.
  */
 export function rawTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibration">, rubric = DEFAULT_RUBRIC): number {
-  return Math.round(rawScore({ ...input, feedbackLanguage: "en" }, rubric, true).unclamped * 100) / 100;
+  const key = JSON.stringify([
+    input.text,
+    input.topic,
+    input.language,
+    input.targetLength,
+    rubric.criteria.map((c) => c.max),
+  ]);
+  const hit = rawCache.get(key);
+  if (hit !== undefined) return hit;
+  const v = Math.round(rawScore({ ...input, feedbackLanguage: "en" }, rubric, true).unclamped * 100) / 100;
+  if (rawCache.size >= 512) rawCache.delete(rawCache.keys().next().value!);
+  rawCache.set(key, v);
+  return v;
 }
+
+/** Raw totals of calibration essays given by text, so grading a class against the same set is not quadratic. */
+const rawCache = new Map<string, number>();
 
 export function gradeEmbedded(input: GradeInput): GradeResult {
   const rubric = input.rubric ?? DEFAULT_RUBRIC;
