@@ -133,17 +133,28 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
   });
 
   it("lists own manuscripts newest first, paginated", async () => {
-    const { client } = await signedIn(t);
+    const { client, user } = await signedIn(t);
     const other = await signedIn(t);
+    // userId and teacherName come from the session, whatever the body says about the owner.
+    const spoof = await client.post("/api/manuscripts", { ...STUDENT, userId: other.user.id, originalImageUrl: "x" });
+    expect(spoof.body).toMatchObject({ userId: user.id, originalImageUrl: "" });
+    expect((await other.client.get(`/api/manuscripts/${spoof.body.id}`)).status).toBe(404);
+    const custom = await client.post("/api/manuscripts", {
+      ...STUDENT,
+      teacherName: "Ms Zhang",
+      topic: "My summer",
+      targetLength: 300,
+    });
+    expect(custom.body).toMatchObject({ teacherName: "Ms Zhang", topic: "My summer", targetLength: 300 });
     const a = await created(client);
     const b = await created(client);
     const c = await created(client);
     await created(other.client);
     const p1 = ZManuscriptList.parse((await client.get("/api/manuscripts?page=1&pageSize=2")).body);
-    expect(p1.total).toBe(3);
+    expect(p1.total).toBe(5);
     expect(p1.items.map((i) => i.id)).toEqual([c.id, b.id]);
     const p2 = ZManuscriptList.parse((await client.get("/api/manuscripts?page=2&pageSize=2")).body);
-    expect(p2.items.map((i) => i.id)).toEqual([a.id]);
+    expect(p2.items.map((i) => i.id)).toEqual([a.id, custom.body.id]);
   });
 
   it("refuses incomplete student info and signed-out calls", async () => {
