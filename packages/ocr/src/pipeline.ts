@@ -27,7 +27,6 @@ export const DEFAULT_STEPS: OcrSteps = {
   deskew: true,
   flatten: true,
   color: true,
-  grid: false,
   paragraphs: true,
   lm: true,
 };
