@@ -42,6 +42,8 @@ export interface OcrSteps {
   paragraphs: boolean;
   /** Re-rank CTC candidates (prefix beam search) with the built-in Chinese character bigram model; skipped for an "en" hint. */
   lm: boolean;
+  /** Chinese punctuation shape fixes between Han characters (’→，, °→。, ASCII→full-width). */
+  punct: boolean;
 }
 
 export interface RecognizeOptions {
