@@ -16,6 +16,7 @@ import { joinPieces, layoutLines, type Segment } from "./layout.ts";
 import { BigramLm } from "./lm.ts";
 import { modelPaths } from "./models.ts";
 import { findPage, flattenIllumination, inkFraction, padWhite, suppressColor } from "./preprocess.ts";
+import { normalizeCjkPunct } from "./punct.ts";
 import type { EmbeddedConfig, OcrResult, OcrSteps, Quad, RecognizeOptions } from "./types.ts";
 
 export const ENGINE_ID = "embedded-ppocrv4";
@@ -27,9 +28,9 @@ export const DEFAULT_STEPS: OcrSteps = {
   deskew: true,
   flatten: true,
   color: true,
-  grid: false,
   paragraphs: true,
   lm: true,
+  punct: true,
 };
 
 export interface PipelineTuning {
@@ -240,7 +241,7 @@ export class EmbeddedPipeline {
       confSum += dec.confidence * n;
       confN += n;
     }
-    return { text, confidence: confN ? confSum / confN : 0, box: b.quad };
+    return { text: steps.punct ? normalizeCjkPunct(text) : text, confidence: confN ? confSum / confN : 0, box: b.quad };
   }
 
   async runRec(line: Rgb): Promise<{ data: Float32Array; T: number; C: number }> {
