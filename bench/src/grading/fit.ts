@@ -37,6 +37,7 @@ const RATE = Number(process.env.RATE ?? 0.05);
 const BINS = Number(process.env.BINS ?? 24);
 const MIN_LEAF = Number(process.env.MIN_LEAF ?? 20);
 const K_CAL = 30;
+const EN_BAGS = Number(process.env.EN_BAGS ?? 1);
 const ZH_BAGS = Number(process.env.ZH_BAGS ?? 5);
 
 interface Row {
@@ -266,7 +267,7 @@ for (const p of prompts) {
   const train = en.filter((r) => r.r.prompt_id !== p);
   const test = en.filter((r) => r.r.prompt_id === p);
   const model = fitLinear(train, names("en"), "en");
-  const steps = fitSteps(train, names("en"));
+  const steps = fitSteps(train, names("en"), EN_BAGS);
   const lenModel = fitLinear(train, ["logLen"], "en");
   const pm = (r: Row) => predictUnit(model, r.x);
   const pl = (r: Row) => predictUnit(lenModel, r.x);
@@ -309,7 +310,7 @@ log(
 
 if (process.argv.includes("--write")) {
   const enModel = fitLinear(en, names("en"), "en");
-  const enSteps = fitSteps(en, names("en"));
+  const enSteps = fitSteps(en, names("en"), EN_BAGS);
   const zhModel = fitSteps(zh, names("zh"), ZH_BAGS);
   const table = {
     provenance: {
