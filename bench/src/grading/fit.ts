@@ -37,6 +37,8 @@ const RATE = Number(process.env.RATE ?? 0.05);
 const BINS = Number(process.env.BINS ?? 24);
 const MIN_LEAF = Number(process.env.MIN_LEAF ?? 20);
 const K_CAL = 30;
+const EN_BAGS = Number(process.env.EN_BAGS ?? 1);
+const ZH_BAGS = Number(process.env.ZH_BAGS ?? 5);
 
 interface Row {
   r: EssayRecord;
@@ -135,8 +137,7 @@ function fitLinear(train: Row[], names: string[], language: "en" | "zh"): Linear
 }
 
 /** Boosted decision stumps → one centred step function per feature. */
-function fitSteps(train: Row[], names: string[]): StepModel {
-  const n = train.length;
+function fitSteps(train: Row[], names: string[], bags = 1): StepModel {
   const intercept = meanOf(train.map((r) => r.y));
   // prompt fixed effects on the target (a no-op with a single prompt)
   const pm = new Map<string, number>();
@@ -144,6 +145,7 @@ function fitSteps(train: Row[], names: string[]): StepModel {
     pm.set(p, meanOf(train.filter((r) => r.r.prompt_id === p).map((r) => r.y)));
   }
   const res = train.map((r) => r.y - pm.get(r.r.prompt_id)!);
+  const n = train.length;
   const cuts: Record<string, number[]> = {};
   const bin: Record<string, number[]> = {};
   const acc: Record<string, number[]> = {};
@@ -156,36 +158,48 @@ function fitSteps(train: Row[], names: string[]): StepModel {
       return k;
     });
   }
-  for (let it = 0; it < ROUNDS; it++) {
-    let best = { gain: 0, f: "", k: -1, l: 0, r: 0 };
-    for (const f of names) {
-      const nb = cuts[f]!.length + 1;
-      const s = new Array<number>(nb).fill(0);
-      const c = new Array<number>(nb).fill(0);
-      const bi = bin[f]!;
-      for (let i = 0; i < n; i++) {
-        s[bi[i]!]! += res[i]!;
-        c[bi[i]!]!++;
+  // Bagging: each bag boosts on a deterministic 80 % subsample; the step tables are averaged (same cuts).
+  let seed = 12345;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  for (let bag = 0; bag < bags; bag++) {
+    const idx = bags === 1 ? train.map((_, i) => i) : train.map((_, i) => i).filter(() => rand() < 0.8);
+    const m = idx.length;
+    const r = idx.map((i) => res[i]!);
+    for (let it = 0; it < ROUNDS; it++) {
+      let best = { gain: 0, f: "", k: -1, l: 0, r: 0 };
+      for (const f of names) {
+        const nb = cuts[f]!.length + 1;
+        const s = new Array<number>(nb).fill(0);
+        const c = new Array<number>(nb).fill(0);
+        const bi = bin[f]!;
+        for (let j = 0; j < m; j++) {
+          const b = bi[idx[j]!]!;
+          s[b]! += r[j]!;
+          c[b]!++;
+        }
+        const tot = s.reduce((a, b) => a + b, 0);
+        let ls = 0;
+        let lc = 0;
+        for (let k = 0; k < nb - 1; k++) {
+          ls += s[k]!;
+          lc += c[k]!;
+          const rc = m - lc;
+          if (lc < MIN_LEAF || rc < MIN_LEAF) continue;
+          const rs = tot - ls;
+          const gain = (ls * ls) / lc + (rs * rs) / rc - (tot * tot) / m;
+          if (gain > best.gain) best = { gain, f, k, l: ls / lc, r: rs / rc };
+        }
       }
-      const tot = s.reduce((a, b) => a + b, 0);
-      let ls = 0;
-      let lc = 0;
-      for (let k = 0; k < nb - 1; k++) {
-        ls += s[k]!;
-        lc += c[k]!;
-        const rc = n - lc;
-        if (lc < MIN_LEAF || rc < MIN_LEAF) continue;
-        const rs = tot - ls;
-        const gain = (ls * ls) / lc + (rs * rs) / rc - (tot * tot) / n;
-        if (gain > best.gain) best = { gain, f, k, l: ls / lc, r: rs / rc };
-      }
+      if (!best.f) break;
+      const bi = bin[best.f]!;
+      for (let j = 0; j < m; j++) r[j]! -= RATE * (bi[idx[j]!]! <= best.k ? best.l : best.r);
+      if (!acc[best.f]) acc[best.f] = new Array<number>(cuts[best.f]!.length + 1).fill(0);
+      const arr = acc[best.f]!;
+      for (let b = 0; b < arr.length; b++) arr[b]! += (RATE * (b <= best.k ? best.l : best.r)) / bags;
     }
-    if (!best.f) break;
-    const bi = bin[best.f]!;
-    for (let i = 0; i < n; i++) res[i]! -= RATE * (bi[i]! <= best.k ? best.l : best.r);
-    if (!acc[best.f]) acc[best.f] = new Array<number>(cuts[best.f]!.length + 1).fill(0);
-    const arr = acc[best.f]!;
-    for (let b = 0; b < arr.length; b++) arr[b]! += RATE * (b <= best.k ? best.l : best.r);
   }
   const features: StepModel["features"] = {};
   let shift = 0;
@@ -253,7 +267,7 @@ for (const p of prompts) {
   const train = en.filter((r) => r.r.prompt_id !== p);
   const test = en.filter((r) => r.r.prompt_id === p);
   const model = fitLinear(train, names("en"), "en");
-  const steps = fitSteps(train, names("en"));
+  const steps = fitSteps(train, names("en"), EN_BAGS);
   const lenModel = fitLinear(train, ["logLen"], "en");
   const pm = (r: Row) => predictUnit(model, r.x);
   const pl = (r: Row) => predictUnit(lenModel, r.x);
@@ -280,7 +294,7 @@ const zq: { steps: number; linear: number; length: number }[] = [];
 for (let k = 0; k < FOLDS; k++) {
   const train = zh.filter((_, i) => i % FOLDS !== k);
   const test = zh.filter((_, i) => i % FOLDS === k);
-  const steps = fitSteps(train, names("zh"));
+  const steps = fitSteps(train, names("zh"), ZH_BAGS);
   const linear = fitLinear(train, names("zh"), "zh");
   const len = fitLinear(train, ["logLen"], "zh");
   zq.push({
@@ -296,8 +310,8 @@ log(
 
 if (process.argv.includes("--write")) {
   const enModel = fitLinear(en, names("en"), "en");
-  const enSteps = fitSteps(en, names("en"));
-  const zhModel = fitSteps(zh, names("zh"));
+  const enSteps = fitSteps(en, names("en"), EN_BAGS);
+  const zhModel = fitSteps(zh, names("zh"), ZH_BAGS);
   const table = {
     provenance: {
       generatedBy: "bench/src/grading/fit.ts",
@@ -307,7 +321,7 @@ if (process.argv.includes("--write")) {
       },
       method: {
         en: `prompt fixed effects; boosted stumps (${ROUNDS} rounds, rate ${RATE}) for uncalibrated grading; ridge (lambda ${LAMBDA}) as the raw scale for calibration`,
-        zh: `boosted stumps (${ROUNDS} rounds, rate ${RATE})`,
+        zh: `boosted stumps (${ROUNDS} rounds, rate ${RATE}), ${ZH_BAGS} bags of 80 % subsamples averaged`,
       },
       target: "unit score (score - min) / (max - min)",
       heldOutQwk: {

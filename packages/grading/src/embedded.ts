@@ -2,7 +2,7 @@ import { fitCalibration } from "./calibration.ts";
 import { CALIBRATION_COEFFICIENTS, COEFFICIENTS } from "./coefficients.ts";
 import { type Analysis, analyze } from "./features.ts";
 import { composeFeedback, observations, type Point } from "./feedback.ts";
-import { contributions, relativeToTarget, unitToTotal } from "./model.ts";
+import { contributions, type Model, relativeToTarget, unitToTotal } from "./model.ts";
 import { DEFAULT_RUBRIC, gradeBand, TOTAL_MAX } from "./rubric.ts";
 import { detectLanguage } from "./text.ts";
 import type { CriterionKey, CriterionResult, GradeInput, GradeResult, Rubric } from "./types.ts";
@@ -72,20 +72,16 @@ export function rescale(values: number[], maxes: number[], target: number): numb
 interface RawScore {
   analysis: Analysis;
   floats: Record<CriterionKey, number>;
-  /** Sum of the criterion scores before clamping to [0, max]: a continuous scale used by calibration. */
+  /** Sum of the criterion scores before clamping to [0, max]. */
   unclamped: number;
+  /** Unclamped score under the calibration model: the continuous scale that calibration maps. */
+  calibrationRaw: number;
   points: Point[];
 }
 
 function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): RawScore {
   const language = input.language ?? detectLanguage(input.text);
   const a = analyze({ text: input.text, topic: input.topic, language, targetLength: input.targetLength });
-  const model = (forCalibration ? CALIBRATION_COEFFICIENTS : COEFFICIENTS)[language];
-  const contrib = contributions(model, language, relativeToTarget(model, language, a.f, input.targetLength));
-  const base = unitToTotal(model.intercept);
-  const floats = {} as Record<CriterionKey, number>;
-  for (const c of rubric.criteria)
-    floats[c.key] = (c.max / TOTAL_MAX) * base + 30 * contrib[c.key] * (c.max / defaultMax(c.key));
   const points = observations(a, input.targetLength !== undefined);
   // Hand-set adjustments (not fitted: the fitting data has no line breaks, no news reports and no target lengths).
   const adj: Record<CriterionKey, number> = { content: 0, organisation: 0, language: 0, conventions: 0 };
@@ -112,17 +108,32 @@ function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): R
   // Degenerate text: the same sentence over and over (not in the fitting data, so a hand-set guard).
   const distinct = new Set(a.sentences.map((x) => x.text.toLowerCase().replace(/\s+/g, " "))).size;
   const uniqueShare = a.sentences.length >= 5 ? distinct / a.sentences.length : 1;
-  let unclamped = 0;
-  for (const c of rubric.criteria) {
-    floats[c.key] += adj[c.key];
-    // Very short texts cannot earn more than a share of the points.
-    const minLen = language === "zh" ? 100 : 50;
-    if (a.length < minLen) floats[c.key] *= a.length / minLen;
-    if (uniqueShare < 0.8) floats[c.key] *= uniqueShare;
-    unclamped += floats[c.key];
-    floats[c.key] = Math.max(0, Math.min(c.max, floats[c.key]));
-  }
-  return { analysis: a, floats, unclamped, points };
+  const minLen = language === "zh" ? 100 : 50;
+
+  const score = (model: Model) => {
+    const contrib = contributions(model, language, relativeToTarget(model, language, a.f, input.targetLength));
+    const base = unitToTotal(model.intercept);
+    const floats = {} as Record<CriterionKey, number>;
+    let unclamped = 0;
+    for (const c of rubric.criteria) {
+      let v = (c.max / TOTAL_MAX) * base + 30 * contrib[c.key] * (c.max / defaultMax(c.key)) + adj[c.key];
+      // Very short texts cannot earn more than a share of the points.
+      if (a.length < minLen) v *= a.length / minLen;
+      if (uniqueShare < 0.8) v *= uniqueShare;
+      unclamped += v;
+      floats[c.key] = Math.max(0, Math.min(c.max, v));
+    }
+    return { floats, unclamped };
+  };
+  const calibration = score(CALIBRATION_COEFFICIENTS[language]);
+  const main = forCalibration ? calibration : score(COEFFICIENTS[language]);
+  return {
+    analysis: a,
+    floats: main.floats,
+    unclamped: main.unclamped,
+    calibrationRaw: Math.round(calibration.unclamped * 100) / 100,
+    points,
+  };
 }
 
 function defaultMax(key: CriterionKey): number {
@@ -143,7 +154,7 @@ export function rawTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibrati
   ]);
   const hit = rawCache.get(key);
   if (hit !== undefined) return hit;
-  const v = Math.round(rawScore({ ...input, feedbackLanguage: "en" }, rubric, true).unclamped * 100) / 100;
+  const v = rawScore({ ...input, feedbackLanguage: "en" }, rubric, true).calibrationRaw;
   if (rawCache.size >= 512) rawCache.delete(rawCache.keys().next().value!);
   rawCache.set(key, v);
   return v;
@@ -156,11 +167,10 @@ export function gradeEmbedded(input: GradeInput): GradeResult {
   const rubric = input.rubric ?? DEFAULT_RUBRIC;
   validateRubric(rubric);
   const calibrating = (input.calibration?.length ?? 0) > 0;
-  const { analysis, floats, unclamped, points } = rawScore(input, rubric, calibrating);
+  const { analysis, floats, unclamped, calibrationRaw, points } = rawScore(input, rubric, calibrating);
   const maxes = rubric.criteria.map((c) => c.max);
   let values = rubric.criteria.map((c) => floats[c.key]);
-  const raw = Math.round(values.reduce((a, b) => a + b, 0));
-  let target = raw;
+  let target = Math.round(values.reduce((a, b) => a + b, 0));
   if (input.calibration && input.calibration.length > 0) {
     const pairs = input.calibration.map((p) => ({
       raw:
@@ -198,6 +208,6 @@ export function gradeEmbedded(input: GradeInput): GradeResult {
     feedback,
     engine: EMBEDDED_ENGINE,
     version: EMBEDDED_VERSION,
-    rawTotal: raw,
+    rawTotal: calibrationRaw,
   };
 }

@@ -118,6 +118,22 @@ describe("embedded grader", () => {
     expect(r.totalScore).toBe(grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en" }).totalScore);
   });
 
+  it("weighs length against an explicit target and checks the news-report genre", () => {
+    const onTarget = grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en", targetLength: 200 });
+    const short = grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en", targetLength: 600 });
+    const content = (r: typeof onTarget) => r.criteria.find((c) => c.key === "content")!.score;
+    expect(content(short)).toBeLessThan(content(onTarget));
+    expect(short.feedback.improvements.join(" ")).toMatch(/target of about 600/);
+    const all = JSON.stringify(onTarget.criteria.find((c) => c.key === "content")!.evidence);
+    expect(all).toMatch(/Science Fair Draws Record Crowd/); // the headline is quoted
+    const noHeadline = grade({
+      text: EN_NEWS.split("\n").slice(2).join("\n"),
+      topic: NEWS_TOPIC,
+      feedbackLanguage: "en",
+    });
+    expect(JSON.stringify(noHeadline.criteria)).toMatch(/needs a headline/);
+  });
+
   it("rejects a rubric that does not add up to 40", () => {
     expect(() =>
       grade({
