@@ -5,7 +5,7 @@ import { bandForScore, MAX_UPLOAD_BYTES, ZManuscript, ZManuscriptList } from "@e
 import type { OcrEngine } from "@essay/ocr";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { manuscriptJobs } from "../src/db/schema.ts";
 import { reconcileFailedJobs } from "../src/jobs/reconcile.ts";
 import { signedIn } from "./factories.ts";
@@ -43,6 +43,9 @@ function pngHeader(width: number, height: number): Buffer {
 }
 
 const STUDENT = { studentName: "Li Hua", studentClass: "Grade 8 Class 2", studentId: "S2024001" };
+
+// Recognition shares 2 cores with the other test files: allow for slow runs.
+vi.setConfig({ testTimeout: 150_000 });
 
 const ocr: OcrEngine = sharedOcr();
 afterAll(() => ocr.close());
