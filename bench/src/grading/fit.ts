@@ -201,6 +201,16 @@ function fitSteps(train: Row[], names: string[], bags = 1): StepModel {
       for (let b = 0; b < arr.length; b++) arr[b]! += (RATE * (b <= best.k ? best.l : best.r)) / bags;
     }
   }
+  // Monotone constraints: features with an expected sign get a non-decreasing (or non-increasing) step function
+  // (pool-adjacent-violators weighted by bin counts), so e.g. more spelling errors never earn points.
+  const language = train[0]!.r.language.startsWith("zh") ? "zh" : "en";
+  for (const [f, arr] of Object.entries(acc)) {
+    const sign = EXPECTED_SIGNS[language][f];
+    if (!sign) continue;
+    const counts = new Array<number>(arr.length).fill(0);
+    for (const b of bin[f]!) counts[b]!++;
+    acc[f] = monotone(arr, counts, sign);
+  }
   const features: StepModel["features"] = {};
   let shift = 0;
   for (const [f, arr] of Object.entries(acc)) {
@@ -217,6 +227,20 @@ function fitSteps(train: Row[], names: string[], bags = 1): StepModel {
     features,
   };
   return withStretch(model, train);
+}
+
+/** Weighted isotonic regression (pool-adjacent-violators), increasing for sign 1, decreasing for −1. */
+function monotone(values: number[], weights: number[], sign: 1 | -1): number[] {
+  const blocks: { v: number; w: number; n: number }[] = [];
+  for (let i = 0; i < values.length; i++) {
+    blocks.push({ v: sign * values[i]!, w: Math.max(1e-9, weights[i]!), n: 1 });
+    while (blocks.length > 1 && blocks[blocks.length - 2]!.v > blocks[blocks.length - 1]!.v) {
+      const b = blocks.pop()!;
+      const a = blocks.pop()!;
+      blocks.push({ v: (a.v * a.w + b.v * b.w) / (a.w + b.w), w: a.w + b.w, n: a.n + b.n });
+    }
+  }
+  return blocks.flatMap((b) => new Array<number>(b.n).fill(sign * b.v));
 }
 
 function toScale(unit: number, min: number, max: number): number {

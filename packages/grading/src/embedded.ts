@@ -10,6 +10,9 @@ import type { CriterionKey, CriterionResult, GradeInput, GradeResult, Rubric } f
 export const EMBEDDED_ENGINE = "embedded";
 export const EMBEDDED_VERSION = "0.1.0";
 
+/** Weight of a criterion's proportional share of the total in its score (the rest comes from its own features). */
+const CRITERION_SHARE = 0.4;
+
 export function validateRubric(rubric: Rubric): void {
   const sum = rubric.criteria.reduce((a, c) => a + c.max, 0);
   if (sum !== TOTAL_MAX) throw new Error(`rubric maxima must add up to ${TOTAL_MAX} (got ${sum})`);
@@ -114,15 +117,20 @@ function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): R
     const contrib = contributions(model, language, relativeToTarget(model, language, a.f, input.targetLength));
     const base = unitToTotal(model.intercept);
     const floats = {} as Record<CriterionKey, number>;
-    let unclamped = 0;
-    for (const c of rubric.criteria) {
+    const own = rubric.criteria.map((c) => {
       let v = (c.max / TOTAL_MAX) * base + 30 * contrib[c.key] * (c.max / defaultMax(c.key)) + adj[c.key];
       // Very short texts cannot earn more than a share of the points.
       if (a.length < minLen) v *= a.length / minLen;
       if (uniqueShare < 0.8) v *= uniqueShare;
-      unclamped += v;
+      return v;
+    });
+    const unclamped = own.reduce((x, y) => x + y, 0);
+    // Each criterion: part its share of the total, part its own features (the sum is unchanged). The fitted
+    // models predict the holistic score; this keeps one feature group from swinging a criterion to 0 or max.
+    rubric.criteria.forEach((c, i) => {
+      const v = CRITERION_SHARE * (c.max / TOTAL_MAX) * unclamped + (1 - CRITERION_SHARE) * own[i]!;
       floats[c.key] = Math.max(0, Math.min(c.max, v));
-    }
+    });
     return { floats, unclamped };
   };
   const calibration = score(CALIBRATION_COEFFICIENTS[language]);
