@@ -178,7 +178,9 @@ export function gradeEmbedded(input: GradeInput): GradeResult {
   const { analysis, floats, unclamped, calibrationRaw, points } = rawScore(input, rubric, calibrating);
   const maxes = rubric.criteria.map((c) => c.max);
   let values = rubric.criteria.map((c) => floats[c.key]);
-  let target = Math.round(values.reduce((a, b) => a + b, 0));
+  // The total follows the model (the unclamped sum, clamped to 0–40); clamping a criterion at 0 or its maximum
+  // must not drop points from the total, so the criteria are then spread to add up to it.
+  let target = Math.round(Math.max(0, Math.min(TOTAL_MAX, unclamped)));
   if (input.calibration && input.calibration.length > 0) {
     const pairs = input.calibration.map((p) => ({
       raw:
@@ -191,8 +193,8 @@ export function gradeEmbedded(input: GradeInput): GradeResult {
     }));
     const map = fitCalibration(pairs);
     target = Math.round(map.apply(unclamped));
-    values = rescale(values, maxes, target);
   }
+  values = rescale(values, maxes, target);
   const ints = roundToTotal(values, maxes, target);
   const total = ints.reduce((a, b) => a + b, 0);
   const band = gradeBand(total);
