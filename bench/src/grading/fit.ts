@@ -14,7 +14,7 @@
  * human spread on the training data.
  */
 import { writeFileSync } from "node:fs";
-import { fitCalibration } from "../../../packages/grading/src/calibration.ts";
+import { fitCalibration, fitContentCalibration } from "../../../packages/grading/src/calibration.ts";
 import { analyze } from "../../../packages/grading/src/features.ts";
 import {
   EXPECTED_SIGNS,
@@ -27,6 +27,7 @@ import {
   totalToUnit,
   unitToTotal,
 } from "../../../packages/grading/src/model.ts";
+import { ContentReference } from "../../../packages/grading/src/similarity.ts";
 import { compareIds, type EssayRecord, lang, loadJsonl, topicOf } from "./data.ts";
 import { qwk } from "./qwk.ts";
 
@@ -273,6 +274,25 @@ function evaluateCalibrated(test: Row[], predict: (r: Row) => number, K: number)
   );
 }
 
+/** As evaluateCalibrated, with the grader's content channel (similarity to the teacher-scored essays). */
+function evaluateContentCalibrated(test: Row[], predict: (r: Row) => number, K: number): number {
+  const { score_min: min, score_max: max } = test[0]!.r;
+  const teacher = (r: Row) => unitToTotal((r.r.score - min) / (max - min));
+  const cal = test.slice(0, K);
+  const ref = new ContentReference(cal.map((r) => ({ text: r.r.text, score: teacher(r) })));
+  const map = fitContentCalibration(
+    cal.map((r, i) => ({ raw: unitToTotal(predict(r)), teacher: teacher(r), content: ref.predict(r.r.text, 7, i) })),
+  );
+  const rest = test.slice(K);
+  const toS = (t: number) => Math.max(min, Math.min(max, Math.round(min + totalToUnit(Math.round(t)) * (max - min))));
+  return qwk(
+    rest.map((r) => r.r.score),
+    rest.map((r) => toS(map.apply(unitToTotal(predict(r)), ref.predict(r.r.text)))),
+    min,
+    max,
+  );
+}
+
 const names = (l: "en" | "zh") => Object.values(FEATURE_GROUPS[l]).flat();
 
 const en = rows("asap-p1-6-dev.jsonl");
@@ -286,7 +306,15 @@ const log = (s: string) => {
 
 log("English, leave-one-prompt-out QWK (model | length-only):");
 const prompts = [...new Set(en.map((r) => r.r.prompt_id))];
-const lopo: { model: number; steps: number; length: number; cal: number; lenCal: number }[] = [];
+const lopo: {
+  model: number;
+  steps: number;
+  length: number;
+  cal: number;
+  lenCal: number;
+  content30: number;
+  content50: number;
+}[] = [];
 for (const p of prompts) {
   const train = en.filter((r) => r.r.prompt_id !== p);
   const test = en.filter((r) => r.r.prompt_id === p);
@@ -301,14 +329,20 @@ for (const p of prompts) {
     length: evaluate(test, pl),
     cal: evaluateCalibrated(test, pm, K_CAL),
     lenCal: evaluateCalibrated(test, pl, K_CAL),
+    content30: evaluateContentCalibrated(test, pm, 30),
+    content50: evaluateContentCalibrated(test, pm, 50),
   };
   lopo.push(v);
+  log(`      with content channel: K=30 ${v.content30.toFixed(3)}, K=50 ${v.content50.toFixed(3)}`);
   log(
     `  P${p}: uncalibrated steps ${v.steps.toFixed(3)}, linear ${v.model.toFixed(3)} | ${v.length.toFixed(3)}   calibrated (linear) K=${K_CAL} ${v.cal.toFixed(3)} | ${v.lenCal.toFixed(3)}`,
   );
 }
 const enU = meanOf(lopo.map((v) => v.steps));
 const enC = meanOf(lopo.map((v) => v.cal));
+log(
+  `  mean with content channel: K=30 ${meanOf(lopo.map((v) => v.content30)).toFixed(3)}, K=50 ${meanOf(lopo.map((v) => v.content50)).toFixed(3)}`,
+);
 log(
   `  mean: uncalibrated steps ${enU.toFixed(3)}, linear ${meanOf(lopo.map((v) => v.model)).toFixed(3)} | ${meanOf(lopo.map((v) => v.length)).toFixed(3)}   calibrated K=${K_CAL} ${enC.toFixed(3)} | ${meanOf(lopo.map((v) => v.lenCal)).toFixed(3)}`,
 );

@@ -1,9 +1,10 @@
-import { fitCalibration } from "./calibration.ts";
+import { type ContentCalibrationMap, fitCalibration, fitContentCalibration } from "./calibration.ts";
 import { CALIBRATION_COEFFICIENTS, COEFFICIENTS } from "./coefficients.ts";
 import { type Analysis, analyze } from "./features.ts";
 import { composeFeedback, observations, type Point } from "./feedback.ts";
 import { contributions, type Model, relativeToTarget, unitToTotal } from "./model.ts";
 import { DEFAULT_RUBRIC, gradeBand, TOTAL_MAX } from "./rubric.ts";
+import { ContentReference } from "./similarity.ts";
 import { detectLanguage } from "./text.ts";
 import type { CriterionKey, CriterionResult, GradeInput, GradeResult, Rubric } from "./types.ts";
 
@@ -168,6 +169,51 @@ export function rawTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibrati
   return v;
 }
 
+interface FittedCalibration {
+  map: ContentCalibrationMap;
+  reference: ContentReference | null;
+}
+
+/** Fitted calibration per calibration array (grading a class against the same set fits it once). */
+/** Fewer teacher-scored texts make the content channel unstable (on ASAP: K=10 −0.04, K=20 −0.01 QWK; K=30 +0.007, K=100 +0.013). */
+const MIN_CONTENT_POINTS = 30;
+
+const calibrationCache = new WeakMap<object, { key: string; fitted: FittedCalibration }>();
+
+/**
+ * Monotone map from the raw scale onto the teacher's. With ≥ 30 teacher-scored texts a content channel is added:
+ * the similarity-weighted teacher score of the most similar calibration essays (see fitContentCalibration).
+ */
+function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
+  const points = input.calibration!;
+  const key = JSON.stringify([input.topic, input.language, input.targetLength, rubric.criteria.map((c) => c.max)]);
+  const hit = calibrationCache.get(points);
+  if (hit && hit.key === key) return hit.fitted;
+  const raws = points.map(
+    (p) =>
+      p.rawTotal ??
+      rawTotal(
+        { text: p.text ?? "", topic: input.topic, language: input.language, targetLength: input.targetLength },
+        rubric,
+      ),
+  );
+  const withText = points.map((p, i) => ({ p, i })).filter(({ p }) => (p.text ?? "").trim().length > 0);
+  let fitted: FittedCalibration;
+  if (withText.length >= MIN_CONTENT_POINTS) {
+    const reference = new ContentReference(withText.map(({ p }) => ({ text: p.text!, score: p.teacherScore })));
+    const loo = new Map(withText.map(({ p, i }, j) => [i, reference.predict(p.text!, 7, j)]));
+    const map = fitContentCalibration(
+      points.map((p, i) => ({ raw: raws[i]!, teacher: p.teacherScore, content: loo.get(i) ?? null })),
+    );
+    fitted = { map, reference: map.method === "content+linear" ? reference : null };
+  } else {
+    const base = fitCalibration(points.map((p, i) => ({ raw: raws[i]!, teacher: p.teacherScore })));
+    fitted = { map: { apply: (r) => base.apply(r), method: base.method, n: base.n }, reference: null };
+  }
+  calibrationCache.set(points, { key, fitted });
+  return fitted;
+}
+
 /** Raw totals of calibration essays given by text, so grading a class against the same set is not quadratic. */
 const rawCache = new Map<string, number>();
 
@@ -182,17 +228,9 @@ export function gradeEmbedded(input: GradeInput): GradeResult {
   // must not drop points from the total, so the criteria are then spread to add up to it.
   let target = Math.round(Math.max(0, Math.min(TOTAL_MAX, unclamped)));
   if (input.calibration && input.calibration.length > 0) {
-    const pairs = input.calibration.map((p) => ({
-      raw:
-        p.rawTotal ??
-        rawTotal(
-          { text: p.text ?? "", topic: input.topic, language: input.language, targetLength: input.targetLength },
-          rubric,
-        ),
-      teacher: p.teacherScore,
-    }));
-    const map = fitCalibration(pairs);
-    target = Math.round(map.apply(unclamped));
+    const cal = calibrationFor(input, rubric);
+    const content = cal.reference ? cal.reference.predict(input.text) : null;
+    target = Math.round(cal.map.apply(unclamped, content));
   }
   values = rescale(values, maxes, target);
   const ints = roundToTotal(values, maxes, target);
