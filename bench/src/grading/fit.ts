@@ -14,7 +14,7 @@
  * human spread on the training data.
  */
 import { writeFileSync } from "node:fs";
-import { fitCalibration } from "../../../packages/grading/src/calibration.ts";
+import { fitCalibration, fitContentCalibration } from "../../../packages/grading/src/calibration.ts";
 import { analyze } from "../../../packages/grading/src/features.ts";
 import {
   EXPECTED_SIGNS,
@@ -27,6 +27,7 @@ import {
   totalToUnit,
   unitToTotal,
 } from "../../../packages/grading/src/model.ts";
+import { ContentReference } from "../../../packages/grading/src/similarity.ts";
 import { compareIds, type EssayRecord, lang, loadJsonl, topicOf } from "./data.ts";
 import { qwk } from "./qwk.ts";
 
@@ -201,6 +202,16 @@ function fitSteps(train: Row[], names: string[], bags = 1): StepModel {
       for (let b = 0; b < arr.length; b++) arr[b]! += (RATE * (b <= best.k ? best.l : best.r)) / bags;
     }
   }
+  // Monotone constraints: features with an expected sign get a non-decreasing (or non-increasing) step function
+  // (pool-adjacent-violators weighted by bin counts), so e.g. more spelling errors never earn points.
+  const language = train[0]!.r.language.startsWith("zh") ? "zh" : "en";
+  for (const [f, arr] of Object.entries(acc)) {
+    const sign = EXPECTED_SIGNS[language][f];
+    if (!sign) continue;
+    const counts = new Array<number>(arr.length).fill(0);
+    for (const b of bin[f]!) counts[b]!++;
+    acc[f] = monotone(arr, counts, sign);
+  }
   const features: StepModel["features"] = {};
   let shift = 0;
   for (const [f, arr] of Object.entries(acc)) {
@@ -217,6 +228,20 @@ function fitSteps(train: Row[], names: string[], bags = 1): StepModel {
     features,
   };
   return withStretch(model, train);
+}
+
+/** Weighted isotonic regression (pool-adjacent-violators), increasing for sign 1, decreasing for −1. */
+function monotone(values: number[], weights: number[], sign: 1 | -1): number[] {
+  const blocks: { v: number; w: number; n: number }[] = [];
+  for (let i = 0; i < values.length; i++) {
+    blocks.push({ v: sign * values[i]!, w: Math.max(1e-9, weights[i]!), n: 1 });
+    while (blocks.length > 1 && blocks[blocks.length - 2]!.v > blocks[blocks.length - 1]!.v) {
+      const b = blocks.pop()!;
+      const a = blocks.pop()!;
+      blocks.push({ v: (a.v * a.w + b.v * b.w) / (a.w + b.w), w: a.w + b.w, n: a.n + b.n });
+    }
+  }
+  return blocks.flatMap((b) => new Array<number>(b.n).fill(sign * b.v));
 }
 
 function toScale(unit: number, min: number, max: number): number {
@@ -249,6 +274,25 @@ function evaluateCalibrated(test: Row[], predict: (r: Row) => number, K: number)
   );
 }
 
+/** As evaluateCalibrated, with the grader's content channel (similarity to the teacher-scored essays). */
+function evaluateContentCalibrated(test: Row[], predict: (r: Row) => number, K: number): number {
+  const { score_min: min, score_max: max } = test[0]!.r;
+  const teacher = (r: Row) => unitToTotal((r.r.score - min) / (max - min));
+  const cal = test.slice(0, K);
+  const ref = new ContentReference(cal.map((r) => ({ text: r.r.text, score: teacher(r) })));
+  const map = fitContentCalibration(
+    cal.map((r, i) => ({ raw: unitToTotal(predict(r)), teacher: teacher(r), content: ref.predict(r.r.text, 7, i) })),
+  );
+  const rest = test.slice(K);
+  const toS = (t: number) => Math.max(min, Math.min(max, Math.round(min + totalToUnit(Math.round(t)) * (max - min))));
+  return qwk(
+    rest.map((r) => r.r.score),
+    rest.map((r) => toS(map.apply(unitToTotal(predict(r)), ref.predict(r.r.text)))),
+    min,
+    max,
+  );
+}
+
 const names = (l: "en" | "zh") => Object.values(FEATURE_GROUPS[l]).flat();
 
 const en = rows("asap-p1-6-dev.jsonl");
@@ -262,7 +306,15 @@ const log = (s: string) => {
 
 log("English, leave-one-prompt-out QWK (model | length-only):");
 const prompts = [...new Set(en.map((r) => r.r.prompt_id))];
-const lopo: { model: number; steps: number; length: number; cal: number; lenCal: number }[] = [];
+const lopo: {
+  model: number;
+  steps: number;
+  length: number;
+  cal: number;
+  lenCal: number;
+  content30: number;
+  content50: number;
+}[] = [];
 for (const p of prompts) {
   const train = en.filter((r) => r.r.prompt_id !== p);
   const test = en.filter((r) => r.r.prompt_id === p);
@@ -277,14 +329,20 @@ for (const p of prompts) {
     length: evaluate(test, pl),
     cal: evaluateCalibrated(test, pm, K_CAL),
     lenCal: evaluateCalibrated(test, pl, K_CAL),
+    content30: evaluateContentCalibrated(test, pm, 30),
+    content50: evaluateContentCalibrated(test, pm, 50),
   };
   lopo.push(v);
+  log(`      with content channel: K=30 ${v.content30.toFixed(3)}, K=50 ${v.content50.toFixed(3)}`);
   log(
     `  P${p}: uncalibrated steps ${v.steps.toFixed(3)}, linear ${v.model.toFixed(3)} | ${v.length.toFixed(3)}   calibrated (linear) K=${K_CAL} ${v.cal.toFixed(3)} | ${v.lenCal.toFixed(3)}`,
   );
 }
 const enU = meanOf(lopo.map((v) => v.steps));
 const enC = meanOf(lopo.map((v) => v.cal));
+log(
+  `  mean with content channel: K=30 ${meanOf(lopo.map((v) => v.content30)).toFixed(3)}, K=50 ${meanOf(lopo.map((v) => v.content50)).toFixed(3)}`,
+);
 log(
   `  mean: uncalibrated steps ${enU.toFixed(3)}, linear ${meanOf(lopo.map((v) => v.model)).toFixed(3)} | ${meanOf(lopo.map((v) => v.length)).toFixed(3)}   calibrated K=${K_CAL} ${enC.toFixed(3)} | ${meanOf(lopo.map((v) => v.lenCal)).toFixed(3)}`,
 );
