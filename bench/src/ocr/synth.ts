@@ -1,0 +1,238 @@
+/**
+ * Synthetic handwriting-like test pages, generated at run time (never committed):
+ * Chinese essays in a Kai-style font on green 方格 grid paper with red teacher marks, and English text
+ * on ruled paper; each photographed-looking: placed on a desk background, rotated, shaded, blurred, JPEG.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+
+const ZH_PARAS = [
+  [
+    "星期天早上，妈妈带我去公园放风筝。天空很蓝，风也不大，我们的风筝飞得又高又远。",
+    "我看见小鸟从风筝旁边飞过，好像在和它比赛。我高兴地拍手，妈妈也笑了。",
+  ],
+  [
+    "秋天到了，树叶变黄了，一片一片从树上落下来，像一只只蝴蝶在空中跳舞。",
+    "我和同学们在操场上捡树叶，做成了一幅美丽的画。老师说我们的画很有创意。",
+  ],
+  [
+    "我家有一只小花猫，它的眼睛圆圆的，耳朵尖尖的，尾巴长长的。",
+    "每天放学回家，它都会跑到门口等我。我给它吃鱼，它就高兴地叫起来。",
+    "我爱我的小花猫。",
+  ],
+];
+
+const EN_PARAS = [
+  [
+    "Last summer I visited my grandmother in a small village near the sea.",
+    "Every morning we walked along the beach and collected shells.",
+  ],
+  [
+    "I think reading books is the best way to learn new words.",
+    "My favourite story is about a boy who travels around the world in a balloon.",
+  ],
+];
+
+type Rng = () => number;
+function rng(seed: number): Rng {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Lay out paragraphs in a grid of `cols` cells: each paragraph starts with two empty cells. */
+function gridCells(paras: string[], cols: number): string[][] {
+  const rows: string[][] = [];
+  for (const p of paras) {
+    let row: string[] = ["", ""];
+    for (const ch of p) {
+      if (row.length === cols) {
+        rows.push(row);
+        row = [];
+      }
+      row.push(ch);
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+export async function zhGridPage(paras: string[], opts: { cell: number; seed: number; red: boolean }): Promise<Buffer> {
+  const r = rng(opts.seed);
+  const cols = 20;
+  const rows = gridCells(paras, cols);
+  const nRows = Math.max(rows.length + 2, 12);
+  const cell = opts.cell;
+  const rowGap = Math.round(cell * 0.3);
+  const margin = cell * 1.5;
+  const W = Math.round(cols * cell + 2 * margin);
+  const H = Math.round(nRows * (cell + rowGap) + 2 * margin);
+  const parts: string[] = [`<rect width="${W}" height="${H}" fill="#f6f4ea"/>`];
+  const green = "#6fb07a";
+  for (let i = 0; i < nRows; i++) {
+    const y = margin + i * (cell + rowGap);
+    parts.push(
+      `<rect x="${margin}" y="${y}" width="${cols * cell}" height="${cell}" fill="none" stroke="${green}" stroke-width="${Math.max(1, cell / 30)}"/>`,
+    );
+    for (let c = 1; c < cols; c++) {
+      const x = margin + c * cell;
+      parts.push(
+        `<line x1="${x}" y1="${y}" x2="${x}" y2="${y + cell}" stroke="${green}" stroke-width="${Math.max(1, cell / 40)}"/>`,
+      );
+    }
+  }
+  const ink = r() < 0.5 ? "#1f2a6b" : "#222222";
+  rows.forEach((row, i) => {
+    const y = margin + i * (cell + rowGap);
+    row.forEach((ch, c) => {
+      if (!ch) return;
+      const jx = (r() - 0.5) * cell * 0.12;
+      const jy = (r() - 0.5) * cell * 0.12;
+      const size = cell * (0.78 + r() * 0.12);
+      const x = margin + c * cell + cell / 2 + jx;
+      const isPunct = /[，。、；：！？“”]/u.test(ch);
+      const yy = y + cell * (isPunct ? 0.62 : 0.8) + jy;
+      const xx = isPunct ? x - cell * 0.2 : x;
+      parts.push(
+        `<text x="${xx}" y="${yy}" font-family="AR PL UKai CN" font-size="${size}" fill="${ink}" text-anchor="middle">${esc(ch)}</text>`,
+      );
+    });
+  });
+  if (opts.red) {
+    // teacher's marks: circles, a tick, wavy underline, a score
+    for (let k = 0; k < 4; k++) {
+      const i = Math.floor(r() * rows.length);
+      const c = 2 + Math.floor(r() * (cols - 4));
+      const y = margin + i * (cell + rowGap) + cell / 2;
+      const x = margin + c * cell + cell / 2;
+      parts.push(
+        `<ellipse cx="${x}" cy="${y}" rx="${cell * 0.55}" ry="${cell * 0.5}" fill="none" stroke="#d22" stroke-width="${cell / 18}"/>`,
+      );
+    }
+    const i = Math.floor(r() * rows.length);
+    const y = margin + i * (cell + rowGap) + cell + rowGap * 0.5;
+    let d = `M ${margin + cell * 3} ${y}`;
+    for (let c = 3; c < 12; c++) d += ` q ${cell / 4} ${-rowGap * 0.4} ${cell / 2} 0 t ${cell / 2} 0`;
+    parts.push(`<path d="${d}" fill="none" stroke="#d22" stroke-width="${cell / 20}"/>`);
+    parts.push(
+      `<text x="${W - margin - cell * 2}" y="${margin - cell * 0.3}" font-family="AR PL UKai CN" font-size="${cell}" fill="#d22">优</text>`,
+    );
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${parts.join("")}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export async function enLinedPage(
+  paras: string[],
+  opts: { size: number; seed: number; width: number },
+): Promise<Buffer> {
+  const r = rng(opts.seed);
+  const lineH = Math.round(opts.size * 1.9);
+  const margin = opts.size * 2.5;
+  const maxChars = Math.floor((opts.width - 2 * margin) / (opts.size * 0.5));
+  const lines: { text: string; indent: boolean }[] = [];
+  for (const p of paras) {
+    let cur = "";
+    let first = true;
+    for (const w of p.split(" ")) {
+      const limit = first ? maxChars - 4 : maxChars;
+      if (cur && cur.length + 1 + w.length > limit) {
+        lines.push({ text: cur, indent: first });
+        first = false;
+        cur = w;
+      } else cur = cur ? `${cur} ${w}` : w;
+    }
+    lines.push({ text: cur, indent: first });
+  }
+  const H = Math.round((lines.length + 4) * lineH + 2 * margin);
+  const W = opts.width;
+  const parts: string[] = [`<rect width="${W}" height="${H}" fill="#fbfbf7"/>`];
+  for (let i = 0; i < lines.length + 4; i++) {
+    const y = margin + (i + 1) * lineH;
+    parts.push(
+      `<line x1="${margin * 0.5}" y1="${y}" x2="${W - margin * 0.5}" y2="${y}" stroke="#8fb0d8" stroke-width="2"/>`,
+    );
+  }
+  const ink = "#1c2460";
+  lines.forEach((l, i) => {
+    const y = margin + (i + 1) * lineH - opts.size * 0.25 + (r() - 0.5) * 4;
+    const x = margin + (l.indent ? opts.size * 2 : 0);
+    parts.push(
+      `<text x="${x}" y="${y}" font-family="AR PL UKai CN" font-size="${opts.size}" fill="${ink}">${esc(l.text)}</text>`,
+    );
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${parts.join("")}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Make a page look photographed: on a desk, rotated, uneven light, blurred, upscaled, JPEG. */
+export async function photograph(
+  page: Buffer,
+  opts: { seed: number; angle: number; scale: number; blur: number },
+): Promise<Buffer> {
+  const meta = await sharp(page).metadata();
+  const pw = Math.round(meta.width! * opts.scale);
+  const ph = Math.round(meta.height! * opts.scale);
+  const rotated = await sharp(page).resize(pw, ph).rotate(opts.angle, { background: "#5a4a3a" }).png().toBuffer();
+  const rm = await sharp(rotated).metadata();
+  const W = Math.round(rm.width! * 1.15);
+  const H = Math.round(rm.height! * 1.12);
+  const shade = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/></svg>`,
+  );
+  return sharp({ create: { width: W, height: H, channels: 3, background: "#5a4a3a" } })
+    .composite([
+      { input: rotated, left: Math.round((W - rm.width!) / 2), top: Math.round((H - rm.height!) / 2) },
+      { input: shade, left: 0, top: 0 },
+    ])
+    .blur(opts.blur)
+    .jpeg({ quality: 70 })
+    .toBuffer();
+}
+
+/** Generate the synthetic set into `dir` (outside the repo) and return the manifest path. */
+export async function generateSynthetic(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const manifest: { id: string; image: string; text: string; language: string; level: string }[] = [];
+  const add = async (id: string, img: Buffer, paras: string[], language: string, joiner: string) => {
+    await writeFile(path.join(dir, `${id}.jpg`), img);
+    await writeFile(path.join(dir, `${id}.txt`), paras.join(joiner));
+    manifest.push({ id, image: `${id}.jpg`, text: `${id}.txt`, language, level: "page" });
+  };
+  for (const [i, paras] of ZH_PARAS.entries()) {
+    const page = await zhGridPage(paras, { cell: 64, seed: i + 1, red: true });
+    await add(
+      `syn_zh_grid_${i}`,
+      await photograph(page, { seed: i, angle: i % 2 ? 2.5 : -1.5, scale: 2, blur: 1.2 }),
+      paras,
+      "zh-Hans",
+      "\n\n",
+    );
+    const small = await zhGridPage(paras, { cell: 36, seed: i + 11, red: i === 0 });
+    await add(
+      `syn_zh_small_${i}`,
+      await photograph(small, { seed: i, angle: 0.8, scale: 1, blur: 0.6 }),
+      paras,
+      "zh-Hans",
+      "\n\n",
+    );
+  }
+  for (const [i, paras] of EN_PARAS.entries()) {
+    const page = await enLinedPage(paras, { size: 40, seed: i + 5, width: 1500 });
+    await add(
+      `syn_en_lined_${i}`,
+      await photograph(page, { seed: i, angle: -1.2, scale: 1.8, blur: 1 }),
+      paras,
+      "en",
+      "\n\n",
+    );
+  }
+  const mp = path.join(dir, "manifest.json");
+  await writeFile(mp, JSON.stringify(manifest, null, 1));
+  return mp;
+}

@@ -1,0 +1,98 @@
+import sharp from "sharp";
+import { OcrError } from "./errors.ts";
+
+/** 3-channel RGB raster, row-major, 8 bits per channel. */
+export interface Rgb {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Decoded pixel limit (sharp default is 268M); guards against decompression bombs. */
+const MAX_PIXELS = 100_000_000;
+
+export interface DecodeOptions {
+  exif: boolean;
+  /** When set, the longest side is reduced to this while decoding (cheap, keeps memory low). */
+  maxSide?: number;
+}
+
+export async function decodeImage(bytes: Uint8Array, opts: DecodeOptions): Promise<Rgb> {
+  if (bytes.byteLength === 0) throw new OcrError("OCR_BAD_IMAGE", "Image is empty (0 bytes)");
+  try {
+    let img = sharp(bytes, { failOn: "error", limitInputPixels: MAX_PIXELS });
+    if (opts.exif) img = img.rotate();
+    const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+    if (!meta.width || !meta.height) throw new Error("no dimensions");
+    img = img.flatten({ background: "#ffffff" }).toColourspace("srgb");
+    if (opts.maxSide)
+      img = img.resize({ width: opts.maxSide, height: opts.maxSide, fit: "inside", withoutEnlargement: true });
+    const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw new Error(`unexpected channel count ${info.channels}`);
+    return {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+    };
+  } catch (err) {
+    if (err instanceof OcrError) throw err;
+    const msg = err instanceof Error ? err.message : String(err);
+    throw new OcrError("OCR_BAD_IMAGE", `Cannot decode image: ${msg}`, { cause: err });
+  }
+}
+
+export async function resizeRgb(
+  img: Rgb,
+  width: number,
+  height: number,
+  kernel: "lanczos3" | "cubic" | "linear" = "lanczos3",
+): Promise<Rgb> {
+  const w = Math.max(1, Math.round(width));
+  const h = Math.max(1, Math.round(height));
+  if (w === img.width && h === img.height) return img;
+  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .resize(w, h, { fit: "fill", kernel })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+export async function rotateRgb(img: Rgb, degrees: number): Promise<Rgb> {
+  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .rotate(degrees, { background: "#ffffff" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+export function cropRgb(img: Rgb, x0: number, y0: number, w: number, h: number): Rgb {
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const src = ((y0 + y) * img.width + x0) * 3;
+    out.set(img.data.subarray(src, src + w * 3), y * w * 3);
+  }
+  return { data: out, width: w, height: h };
+}
+
+export async function encodePng(img: Rgb): Promise<Buffer> {
+  return sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** Luma (0..255) per pixel. */
+export function toGray(img: Rgb): Uint8Array {
+  const n = img.width * img.height;
+  const out = new Uint8Array(n);
+  const d = img.data;
+  for (let i = 0; i < n; i++) out[i] = (d[i * 3]! * 299 + d[i * 3 + 1]! * 587 + d[i * 3 + 2]! * 114) / 1000;
+  return out;
+}

@@ -1,0 +1,368 @@
+import { readFile } from "node:fs/promises";
+import ort from "onnxruntime-node";
+import { beamDecode, type CharLm, greedyDecode } from "./ctc.ts";
+import {
+  boxesFromProbMap,
+  cropRotated,
+  DEFAULT_DET,
+  type DetBox,
+  type DetParams,
+  detInput,
+  detSize,
+} from "./detect.ts";
+import { OcrError } from "./errors.ts";
+import { cropRgb, decodeImage, type Rgb, resizeRgb } from "./image.ts";
+import { joinPieces, layoutLines, type Segment } from "./layout.ts";
+import { BigramLm } from "./lm.ts";
+import { modelPaths } from "./models.ts";
+import { findPage, flattenIllumination, inkFraction, padWhite, suppressColor } from "./preprocess.ts";
+import { normalizeCjkPunct } from "./punct.ts";
+import type { EmbeddedConfig, OcrResult, OcrSteps, Quad, RecognizeOptions } from "./types.ts";
+
+export const ENGINE_ID = "embedded-ppocrv4";
+
+export const DEFAULT_STEPS: OcrSteps = {
+  exif: true,
+  resize: true,
+  page: true,
+  deskew: true,
+  flatten: true,
+  color: true,
+  paragraphs: true,
+  lm: true,
+  punct: true,
+};
+
+export interface PipelineTuning {
+  det: DetParams;
+  /** Recogniser input normalisation: "none" = x/255 (@gutenye), "paddle" = (x/255-0.5)/0.5. */
+  recNorm: "none" | "paddle";
+  recHeight: number;
+  /** Drop recognised segments below this mean confidence. */
+  minConfidence: number;
+  beam: number;
+  lmWeight: number;
+  /** White border added before detection, as a fraction of the short side (clamped to 8..32 px); 0 disables. */
+  pad: number;
+  /** Insert spaces between Latin characters where the line image has a word-sized ink gap. */
+  wordGaps: boolean;
+  /** Split recogniser inputs wider than this many line heights at ink gaps (0 = never). */
+  maxLineRatio: number;
+  /** Longest side of the detector input (0 = the preprocessed image size); crops still come from full resolution. */
+  detMaxSide: number;
+}
+
+export const DEFAULT_TUNING: PipelineTuning = {
+  det: DEFAULT_DET,
+  recNorm: "none",
+  recHeight: 48,
+  minConfidence: 0.5,
+  beam: 8,
+  lmWeight: 0.5,
+  pad: 0.1,
+  wordGaps: true,
+  maxLineRatio: 0,
+  detMaxSide: 1280,
+};
+
+const now = () => performance.now();
+
+export class EmbeddedPipeline {
+  private constructor(
+    private readonly det: ort.InferenceSession,
+    private readonly rec: ort.InferenceSession,
+    private readonly dict: string[],
+    readonly version: string,
+    private readonly config: Required<Pick<EmbeddedConfig, "maxSide" | "minSide">> & { steps: OcrSteps },
+    public tuning: PipelineTuning,
+    private lm?: CharLm,
+  ) {}
+
+  static async load(config: EmbeddedConfig = {}, tuning: Partial<PipelineTuning> = {}, lm?: CharLm) {
+    const files = await modelPaths();
+    const threads = config.threads ?? 2;
+    const so: ort.InferenceSession.SessionOptions = {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: "all",
+      // the arena keeps the peak allocation for every input shape; disabling it keeps RSS flat
+      enableCpuMemArena: false,
+    };
+    const [det, rec, dictText] = await Promise.all([
+      ort.InferenceSession.create(files.det, so),
+      ort.InferenceSession.create(files.rec, so),
+      readFile(files.dict, "utf8"),
+    ]);
+    const dict = [
+      ...dictText
+        .replace(/\r/g, "")
+        .split("\n")
+        .filter((_, i, a) => i < a.length - 1 || a[i] !== ""),
+      " ",
+    ];
+    return new EmbeddedPipeline(
+      det,
+      rec,
+      dict,
+      files.version,
+      {
+        maxSide: config.maxSide ?? 2000,
+        minSide: config.minSide ?? 800,
+        steps: { ...DEFAULT_STEPS, ...config.steps },
+      },
+      { ...DEFAULT_TUNING, ...tuning },
+      lm,
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.det.release(), this.rec.release()]);
+  }
+
+  async recognize(bytes: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
+    const steps: OcrSteps = { ...this.config.steps, ...opts.steps };
+    // the language model loads on first use only (it is off by default)
+    if (steps.lm && !this.lm) this.lm = await BigramLm.load();
+    const timings: Record<string, number> = {};
+    const t0 = now();
+    let img = await decodeImage(bytes, { exif: steps.exif, maxSide: steps.resize ? this.config.maxSide : undefined });
+    timings.decode = now() - t0;
+
+    const t1 = now();
+    const base = { text: "", lines: [], pages: 1, engine: ENGINE_ID, version: this.version };
+    if (inkFraction(img) < 0.0005) {
+      timings.total = now() - t0;
+      return { ...base, timings, reason: "blank_image" };
+    }
+    if (steps.page) {
+      const p = findPage(img);
+      if (p) img = cropRgb(img, p.x, p.y, p.w, p.h);
+    }
+    if (steps.resize) {
+      const long = Math.max(img.width, img.height);
+      if (long < this.config.minSide && Math.min(img.width, img.height) > 120) {
+        const f = this.config.minSide / long;
+        img = await resizeRgb(img, img.width * f, img.height * f, "cubic");
+      }
+    }
+    if (steps.flatten) img = await flattenIllumination(img);
+    if (steps.color) img = suppressColor(img).img;
+    // a white margin lets the detector see text that touches the border (cropped lines)
+    const pad =
+      this.tuning.pad > 0
+        ? Math.round(Math.min(32, Math.max(8, Math.min(img.width, img.height) * this.tuning.pad)))
+        : 0;
+    if (pad > 0) img = padWhite(img, pad);
+    timings.preprocess = now() - t1;
+
+    const t2 = now();
+    const boxes = await this.detect(img);
+    // Deskew without a second detection pass: every box is cropped along its own angle anyway, so only
+    // the layout needs straight lines; rotate the box corners by the dominant text angle for grouping.
+    const angle = steps.deskew ? dominantAngle(boxes) : 0;
+    const cx = img.width / 2;
+    const cy = img.height / 2;
+    const straighten = (q: Quad): Quad => {
+      const c = Math.cos(-angle);
+      const s = Math.sin(-angle);
+      return q.map(([x, y]) => [cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c]) as Quad;
+    };
+    timings.detect = now() - t2;
+
+    const t3 = now();
+    const segments: Segment[] = [];
+    for (const b of boxes) {
+      const seg = await this.recognizeBox(img, b, steps, opts.languageHint);
+      if (seg.text.trim() && seg.confidence >= this.tuning.minConfidence) {
+        const box = seg.box.map(([x, y]) => [x - pad, y - pad]) as Quad;
+        segments.push({ ...seg, box, ...(angle ? { layoutBox: straighten(seg.box) } : {}) });
+      }
+    }
+    timings.recognize = now() - t3;
+
+    const t4 = now();
+    const { lines, text } = layoutLines(segments, { paragraphs: steps.paragraphs });
+    timings.layout = now() - t4;
+    timings.total = now() - t0;
+    if (!text) return { ...base, timings, reason: "no_text_found" };
+    return { ...base, text, lines, timings };
+  }
+
+  async detect(img: Rgb): Promise<DetBox[]> {
+    const long = Math.max(img.width, img.height);
+    const f = this.tuning.detMaxSide > 0 && long > this.tuning.detMaxSide ? this.tuning.detMaxSide / long : 1;
+    const size = detSize(img.width * f, img.height * f);
+    const resized = await resizeRgb(img, size.width, size.height);
+    const input = detInput(resized);
+    const tensor = new ort.Tensor("float32", input.data, [1, 3, input.height, input.width]);
+    const out = await this.det.run({ [this.det.inputNames[0]!]: tensor });
+    const prob = out[this.det.outputNames[0]!]!;
+    const [, , h, w] = prob.dims as number[];
+    const boxes = boxesFromProbMap(
+      prob.data as Float32Array,
+      w!,
+      h!,
+      img.width / w!,
+      img.height / h!,
+      img.width,
+      img.height,
+      this.tuning.det,
+    );
+    tensor.dispose?.();
+    prob.dispose?.();
+    return boxes;
+  }
+
+  async recognizeBox(img: Rgb, b: DetBox, steps: OcrSteps, languageHint?: string): Promise<Segment> {
+    // the character LM models Chinese; skip it when the caller says the page is English
+    const latinHint = /^en\b/i.test(languageHint ?? "");
+    const H = this.tuning.recHeight;
+    const crop = cropRotated(img, b.rect, H * 2);
+    const w = Math.max(H / 2, Math.round((crop.width * H) / crop.height));
+    const line = await resizeRgb(crop, w, H);
+    const pieces =
+      this.tuning.maxLineRatio > 0 ? splitLine(line, this.tuning.maxLineRatio) : [{ img: line, gapBefore: false }];
+    let text = "";
+    let confSum = 0;
+    let confN = 0;
+    for (const piece of pieces) {
+      const probs = await this.runRec(piece.img);
+      const dec =
+        steps.lm && this.lm && !latinHint
+          ? beamDecode(probs.data, probs.T, probs.C, this.dict, {
+              beam: this.tuning.beam,
+              lm: this.lm,
+              lmWeight: this.tuning.lmWeight,
+            })
+          : greedyDecode(probs.data, probs.T, probs.C, this.dict);
+      const t = this.tuning.wordGaps ? insertWordGaps(dec.text, dec.steps, probs.T, piece.img) : dec.text;
+      text = piece.gapBefore ? joinPieces(text, t) : text + t;
+      const n = [...dec.text].length;
+      confSum += dec.confidence * n;
+      confN += n;
+    }
+    return { text: steps.punct ? normalizeCjkPunct(text) : text, confidence: confN ? confSum / confN : 0, box: b.quad };
+  }
+
+  async runRec(line: Rgb): Promise<{ data: Float32Array; T: number; C: number }> {
+    const { width, height, data } = line;
+    const n = width * height;
+    const input = new Float32Array(n * 3);
+    const paddle = this.tuning.recNorm === "paddle";
+    for (let i = 0; i < n; i++) {
+      for (let c = 0; c < 3; c++) {
+        const v = data[i * 3 + (2 - c)]! / 255;
+        input[c * n + i] = paddle ? (v - 0.5) / 0.5 : v;
+      }
+    }
+    const tensor = new ort.Tensor("float32", input, [1, 3, height, width]);
+    const out = await this.rec.run({ [this.rec.inputNames[0]!]: tensor });
+    const o = out[this.rec.outputNames[0]!]!;
+    const [, T, C] = o.dims as number[];
+    return { data: o.data as Float32Array, T: T!, C: C! };
+  }
+}
+
+/** Median angle of wide boxes (text-line direction), radians. */
+function dominantAngle(boxes: DetBox[]): number {
+  const angles = boxes.filter((b) => b.rect.w > 3 * b.rect.h).map((b) => b.rect.angle);
+  if (angles.length < 3) return 0;
+  angles.sort((a, b) => a - b);
+  return angles[Math.floor(angles.length / 2)]!;
+}
+
+export function badImage(message: string): OcrError {
+  return new OcrError("OCR_BAD_IMAGE", message);
+}
+
+const LATIN = /[\p{Script=Latin}\p{N}]/u;
+
+/**
+ * The Chinese recogniser seldom emits spaces between handwritten English words. Find ink gaps in the
+ * line image that are at least `minGap` × line height wide and put a space between two emitted Latin
+ * characters whose positions fall on either side of such a gap.
+ */
+export function insertWordGaps(text: string, steps: number[], T: number, line: Rgb, minGap = 0.3): string {
+  const chars = [...text];
+  if (chars.length !== steps.length || chars.length < 2) return text;
+  if (!chars.some((c) => LATIN.test(c))) return text;
+  const { width: W, height: H, data } = line;
+  // ink per column: pixels clearly darker than the line's bright level
+  let maxV = 0;
+  for (let i = 0; i < W * H; i++) maxV = Math.max(maxV, data[i * 3]!);
+  const thr = maxV * 0.6;
+  const ink = new Uint16Array(W);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (data[(y * W + x) * 3]! < thr) ink[x]!++;
+  const gaps: [number, number][] = [];
+  let start = -1;
+  for (let x = 0; x <= W; x++) {
+    const empty = x < W && ink[x]! <= 1;
+    if (empty && start < 0) start = x;
+    if (!empty && start >= 0) {
+      if (x - start >= minGap * H) gaps.push([start, x]);
+      start = -1;
+    }
+  }
+  if (gaps.length === 0) return text;
+  const xOf = (t: number) => ((t + 0.5) * W) / T;
+  let out = chars[0]!;
+  for (let i = 1; i < chars.length; i++) {
+    const a = chars[i - 1]!;
+    const b = chars[i]!;
+    if (a !== " " && b !== " " && (LATIN.test(a) || LATIN.test(b)) && !/\p{Script=Han}/u.test(a + b)) {
+      const x0 = xOf(steps[i - 1]!);
+      const x1 = xOf(steps[i]!);
+      if (gaps.some(([g0, g1]) => (g0 + g1) / 2 > x0 && (g0 + g1) / 2 < x1)) out += " ";
+    }
+    out += b;
+  }
+  return out;
+}
+
+function columnInk(line: Rgb): Uint16Array {
+  const { width: W, height: H, data } = line;
+  let maxV = 0;
+  for (let i = 0; i < W * H; i++) maxV = Math.max(maxV, data[i * 3]!);
+  const thr = maxV * 0.6;
+  const ink = new Uint16Array(W);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (data[(y * W + x) * 3]! < thr) ink[x]!++;
+  return ink;
+}
+
+/**
+ * Cut a long line image into pieces of at most ~maxRatio × height, each cut at the emptiest column
+ * near the target position (so characters are not split). gapBefore marks cuts in a word-sized gap.
+ */
+export function splitLine(line: Rgb, maxRatio: number): { img: Rgb; gapBefore: boolean }[] {
+  const { width: W, height: H } = line;
+  if (W <= maxRatio * H) return [{ img: line, gapBefore: false }];
+  const ink = columnInk(line);
+  const n = Math.ceil(W / (maxRatio * H));
+  const target = W / n;
+  const cuts: number[] = [];
+  for (let k = 1; k < n; k++) {
+    const c = Math.round(k * target);
+    let best = c;
+    for (let x = Math.max(1, Math.round(c - target * 0.25)); x < Math.min(W - 1, c + target * 0.25); x++) {
+      if (ink[x]! < ink[best]! || (ink[x] === ink[best] && Math.abs(x - c) < Math.abs(best - c))) best = x;
+    }
+    cuts.push(best);
+  }
+  const pieces: { img: Rgb; gapBefore: boolean }[] = [];
+  let prev = 0;
+  for (const [i, c] of [...cuts, W].entries()) {
+    if (c - prev < 4) continue;
+    let gap = false;
+    if (i > 0) {
+      // width of the empty run around the cut
+      let a = prev;
+      let b = prev;
+      while (a > 0 && ink[a - 1]! <= 1) a--;
+      while (b < W && ink[b]! <= 1) b++;
+      gap = b - a >= 0.3 * H;
+    }
+    pieces.push({ img: cropRgb(line, prev, 0, c - prev, H), gapBefore: gap });
+    prev = c;
+  }
+  return pieces;
+}

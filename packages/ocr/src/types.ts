@@ -1,0 +1,90 @@
+export type Point = [number, number];
+/** Quadrilateral in source-image pixel coordinates: top-left, top-right, bottom-right, bottom-left. */
+export type Quad = [Point, Point, Point, Point];
+
+export interface OcrLine {
+  text: string;
+  box: Quad;
+  /** Mean per-character probability from the recogniser, 0..1. */
+  confidence: number;
+  /** Index of the paragraph this line belongs to (0-based). */
+  paragraph: number;
+}
+
+export interface OcrResult {
+  /** Full text in reading order; lines separated by "\n", paragraphs by a blank line. */
+  text: string;
+  lines: OcrLine[];
+  pages: number;
+  engine: string;
+  version: string;
+  /** Milliseconds per stage (decode, preprocess, detect, recognize, layout, total). */
+  timings: Record<string, number>;
+  /** Set when text is empty: why nothing was read (e.g. "no_text_found"). */
+  reason?: string;
+}
+
+/** Preprocessing/layout steps; every one can be switched off (the benchmark does so to measure each step). */
+export interface OcrSteps {
+  /** Apply EXIF orientation. */
+  exif: boolean;
+  /** Downscale huge photos to `maxSide`, upscale tiny images to `minSide`. */
+  resize: boolean;
+  /** Find the sheet of paper (bright region) and crop to it. */
+  page: boolean;
+  /** Estimate the dominant text angle from detected boxes and rotate the page straight. */
+  deskew: boolean;
+  /** Divide by a smooth background estimate to flatten uneven lighting. */
+  flatten: boolean;
+  /** Whiten coloured (green/red) grid lines and red teacher ink; keep blue/black pen. */
+  color: boolean;
+  /** Paragraph breaks from indentation and vertical gaps (otherwise one paragraph). */
+  paragraphs: boolean;
+  /** Re-rank CTC candidates (prefix beam search) with the built-in Chinese character bigram model; skipped for an "en" hint. */
+  lm: boolean;
+  /** Chinese punctuation shape fixes between Han characters (’→，, °→。, ASCII→full-width). */
+  punct: boolean;
+}
+
+export interface RecognizeOptions {
+  /** BCP-47 hint, e.g. "zh-Hans" or "en". Used for joining and post-processing only. */
+  languageHint?: string;
+  /** Override individual steps for this call. */
+  steps?: Partial<OcrSteps>;
+}
+
+export interface OpenAiConfig {
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  /** Extra instruction appended to the built-in verbatim-transcription prompt. */
+  prompt?: string;
+}
+
+export interface EmbeddedConfig {
+  /** Default steps (merged over the built-in defaults). */
+  steps?: Partial<OcrSteps>;
+  /** onnxruntime intra-op threads (default 2). */
+  threads?: number;
+  /** Longest side after the resize step (default 2000). */
+  maxSide?: number;
+  /** Shortest allowed longest side; smaller images are upscaled (default 800). */
+  minSide?: number;
+}
+
+export interface OcrEngineConfig {
+  provider: "embedded" | "openai";
+  openai?: OpenAiConfig;
+  embedded?: EmbeddedConfig;
+  /** Per-call timeout in ms (default 60000). A timeout rejects with a retryable OcrError. */
+  timeoutMs?: number;
+}
+
+export interface OcrEngine {
+  readonly id: string;
+  readonly version: string;
+  recognize(image: Uint8Array, opts?: RecognizeOptions, signal?: AbortSignal): Promise<OcrResult>;
+  /** Load models ahead of the first call (optional). */
+  warmup(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,78 @@
+import { execFileSync } from "node:child_process";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { createOcrEngine, type OcrEngine } from "../src/index.ts";
+import { renderText } from "./helpers.ts";
+
+function hasCjkFont(): boolean {
+  try {
+    return execFileSync("fc-list", [":lang=zh"], { encoding: "utf8" }).trim().length > 0;
+  } catch {
+    return false;
+  }
+}
+
+// One engine (one worker, models loaded once) for the whole file.
+const engine: OcrEngine = createOcrEngine({ provider: "embedded", timeoutMs: 60_000 });
+afterAll(() => engine.close());
+
+describe("embedded engine (real PP-OCRv4 model in a worker thread)", () => {
+  it("recognises rendered English text", async () => {
+    const png = await renderText(["The quick brown fox", "jumps over 12 lazy dogs."], { size: 44 });
+    const r = await engine.recognize(png, { languageHint: "en" });
+    expect(r.engine).toBe("embedded-ppocrv4");
+    expect(r.version).toMatch(/^ppocr-v4@/);
+    const flat = r.text.replace(/\s+/g, " ").toLowerCase();
+    expect(flat).toContain("quick brown fox");
+    expect(flat).toContain("lazy dogs");
+    expect(r.lines).toHaveLength(2);
+    expect(r.lines[0]!.box).toHaveLength(4);
+    expect(r.lines[0]!.confidence).toBeGreaterThan(0.8);
+    expect(r.timings.total).toBeGreaterThan(0);
+  });
+
+  it.runIf(hasCjkFont())("recognises rendered Chinese text without spurious spaces", async () => {
+    const png = await renderText(["我爱我的小花猫。", "它的眼睛圆圆的。"], {
+      font: "AR PL UKai CN, Noto Sans CJK SC, WenQuanYi Zen Hei, sans-serif",
+      size: 48,
+    });
+    const r = await engine.recognize(png, { languageHint: "zh-Hans" });
+    expect(r.text).toContain("我爱我的小花猫");
+    expect(r.text).toContain("眼睛圆圆的");
+    expect(r.text).not.toMatch(/[\u4e00-\u9fff] [\u4e00-\u9fff]/);
+  });
+
+  it("returns empty text with a reason for a blank page", async () => {
+    const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#fafafa" } })
+      .png()
+      .toBuffer();
+    const r = await engine.recognize(png);
+    expect(r.text).toBe("");
+    expect(r.lines).toEqual([]);
+    expect(r.reason).toBe("blank_image");
+  });
+
+  it("rejects a corrupt file with a non-retryable OCR_BAD_IMAGE error", async () => {
+    await expect(engine.recognize(new Uint8Array([0xff, 0xd8, 0xff, 0x00, 0x01, 0x02]))).rejects.toMatchObject({
+      name: "OcrError",
+      code: "OCR_BAD_IMAGE",
+      retryable: false,
+    });
+  });
+
+  it("times out with a retryable error and recovers for the next call", async () => {
+    const tiny = createOcrEngine({ provider: "embedded", timeoutMs: 1 });
+    const png = await renderText(["timeout"]);
+    await expect(tiny.recognize(png)).rejects.toMatchObject({ code: "OCR_TIMEOUT", retryable: true });
+    await tiny.close();
+    await expect(tiny.recognize(png)).rejects.toMatchObject({ code: "OCR_CLOSED" });
+  });
+
+  it("honours an abort signal", async () => {
+    const ac = new AbortController();
+    ac.abort();
+    await expect(engine.recognize(await renderText(["x"]), {}, ac.signal)).rejects.toMatchObject({
+      code: "OCR_ABORTED",
+    });
+  });
+});

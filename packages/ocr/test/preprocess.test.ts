@@ -1,0 +1,97 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { OcrError } from "../src/errors.ts";
+import { decodeImage } from "../src/image.ts";
+import { findPage, flattenIllumination, inkFraction, padWhite, suppressColor } from "../src/preprocess.ts";
+import { fillRect, px, solid } from "./helpers.ts";
+
+describe("suppressColor", () => {
+  it("whitens red ink and green grid lines, keeps blue and black pen dark", () => {
+    const img = solid(40, 10, [245, 245, 240]);
+    fillRect(img, 0, 0, 10, 10, [210, 40, 40]); // red teacher ink
+    fillRect(img, 10, 0, 10, 10, [120, 190, 130]); // green grid line
+    fillRect(img, 20, 0, 10, 10, [30, 40, 150]); // blue pen
+    fillRect(img, 30, 0, 10, 10, [30, 30, 30]); // black pen
+    const { img: out, removed } = suppressColor(img);
+    expect(px(out, 5, 5)).toEqual([255, 255, 255]);
+    expect(px(out, 15, 5)).toEqual([255, 255, 255]);
+    expect(px(out, 25, 5)[0]).toBeLessThan(60);
+    expect(px(out, 35, 5)[0]).toBeLessThan(60);
+    expect(removed).toBe(200);
+  });
+});
+
+describe("flattenIllumination", () => {
+  it("turns a shaded background into near-white paper while keeping ink dark", async () => {
+    const w = 400;
+    const h = 300;
+    const img = solid(w, h, [0, 0, 0]);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const v = Math.round(120 + (120 * x) / w); // left side in shadow
+        img.data.set([v, v, v], (y * w + x) * 3);
+      }
+    fillRect(img, 40, 140, 60, 6, [20, 20, 20]); // a stroke in the shadow
+    const out = await flattenIllumination(img);
+    expect(px(out, 10, 10)[0]).toBeGreaterThan(230);
+    expect(px(out, 390, 290)[0]).toBeGreaterThan(230);
+    expect(px(out, 70, 142)[0]).toBeLessThan(80);
+  });
+});
+
+describe("findPage", () => {
+  it("finds a white sheet on a dark desk", () => {
+    const img = solid(800, 1000, [70, 60, 50]);
+    fillRect(img, 100, 150, 600, 700, [240, 240, 235]);
+    const p = findPage(img)!;
+    expect(p).not.toBeNull();
+    expect(Math.abs(p.x - 100)).toBeLessThan(12);
+    expect(Math.abs(p.y - 150)).toBeLessThan(12);
+    expect(Math.abs(p.w - 600)).toBeLessThan(24);
+    expect(Math.abs(p.h - 700)).toBeLessThan(24);
+  });
+  it("does nothing on a scan that is all paper", () => {
+    const img = solid(800, 1000, [245, 245, 245]);
+    fillRect(img, 100, 100, 300, 20, [20, 20, 20]);
+    expect(findPage(img)).toBeNull();
+  });
+});
+
+describe("image helpers", () => {
+  it("pads with white", () => {
+    const p = padWhite(solid(2, 2, [0, 0, 0]), 3);
+    expect([p.width, p.height]).toEqual([8, 8]);
+    expect(px(p, 0, 0)).toEqual([255, 255, 255]);
+    expect(px(p, 3, 3)).toEqual([0, 0, 0]);
+  });
+  it("measures ink", () => {
+    const img = solid(100, 100, [255, 255, 255]);
+    expect(inkFraction(img)).toBe(0);
+    fillRect(img, 0, 0, 10, 10, [0, 0, 0]);
+    expect(inkFraction(img)).toBeCloseTo(0.01);
+  });
+  it("applies EXIF orientation when the step is on", async () => {
+    const jpeg = await sharp({ create: { width: 60, height: 20, channels: 3, background: "#ffffff" } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const on = await decodeImage(jpeg, { exif: true });
+    const off = await decodeImage(jpeg, { exif: false });
+    expect([on.width, on.height]).toEqual([20, 60]);
+    expect([off.width, off.height]).toEqual([60, 20]);
+  });
+  it("downscales huge images while decoding", async () => {
+    const png = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    const img = await decodeImage(png, { exif: true, maxSide: 2000 });
+    expect([img.width, img.height]).toEqual([2000, 1500]);
+  });
+  it("rejects corrupt and empty bytes with OCR_BAD_IMAGE", async () => {
+    await expect(decodeImage(new Uint8Array([1, 2, 3, 4, 5]), { exif: true })).rejects.toMatchObject({
+      code: "OCR_BAD_IMAGE",
+      retryable: false,
+    });
+    await expect(decodeImage(new Uint8Array(0), { exif: true })).rejects.toBeInstanceOf(OcrError);
+  });
+});
