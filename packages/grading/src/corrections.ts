@@ -1,0 +1,262 @@
+import { englishSpeller, isMisspelled, spellingCandidates } from "./resources.ts";
+import { detectLanguage, englishTokens } from "./text.ts";
+import type { CorrectionSuggestion, FeedbackLanguage, SuggestionKind, SuggestOptions } from "./types.ts";
+import { type ZhReason, zhWrongCharacters } from "./zh.ts";
+
+type ReasonKey =
+  | "spelling"
+  | "ocr-shape"
+  | "article-an"
+  | "article-a"
+  | "doubled"
+  | "lower-i"
+  | "capital"
+  | "space-punct"
+  | ZhReason;
+
+const REASONS: Record<ReasonKey, Record<FeedbackLanguage, (o: string, s: string) => string>> = {
+  spelling: {
+    en: (o, s) => `'${o}' is not an English word; did you mean '${s}'?`,
+    "zh-CN": (o, s) => `“${o}”拼写有误，应为“${s}”。`,
+    "zh-TW": (o, s) => `「${o}」拼寫有誤，應為「${s}」。`,
+  },
+  "ocr-shape": {
+    en: (o, s) => `'${o}' looks like a misreading of the handwriting for '${s}' (similar letter shapes).`,
+    "zh-CN": (o, s) => `“${o}”可能是手写识别错误，字形相近的“${s}”更合理。`,
+    "zh-TW": (o, s) => `「${o}」可能是手寫辨識錯誤，字形相近的「${s}」更合理。`,
+  },
+  "article-an": {
+    en: (o, s) => `Use 'an' before a vowel sound: '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `元音前应用 an：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `母音前應用 an：「${o}」→「${s}」。`,
+  },
+  "article-a": {
+    en: (o, s) => `Use 'a' before a consonant sound: '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `辅音前应用 a：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `子音前應用 a：「${o}」→「${s}」。`,
+  },
+  doubled: {
+    en: (o) => `The word '${o.split(/\s+/)[0]}' is written twice.`,
+    "zh-CN": (o) => `“${o.split(/\s+/)[0]}”重复写了两次。`,
+    "zh-TW": (o) => `「${o.split(/\s+/)[0]}」重複寫了兩次。`,
+  },
+  "lower-i": {
+    en: () => "The pronoun 'I' is always a capital letter.",
+    "zh-CN": () => "代词 I 必须大写。",
+    "zh-TW": () => "代詞 I 必須大寫。",
+  },
+  capital: {
+    en: (o, s) => `A sentence starts with a capital letter: '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `句首字母应大写：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `句首字母應大寫：「${o}」→「${s}」。`,
+  },
+  "space-punct": {
+    en: () => "No space before a punctuation mark.",
+    "zh-CN": () => "标点符号前不应有空格。",
+    "zh-TW": () => "標點符號前不應有空格。",
+  },
+  phrase: {
+    en: (o, s) => `Wrong character: '${o}' should be '${s}' in this word.`,
+    "zh-CN": (o, s) => `错别字：此处应为“${s}”，不是“${o}”。`,
+    "zh-TW": (o, s) => `錯別字：此處應為「${s}」，不是「${o}」。`,
+  },
+  "de-adverb": {
+    en: () => "Before a verb the adverbial particle is 地, not 的.",
+    "zh-CN": () => "修饰动词的状语后应用“地”，不用“的”。",
+    "zh-TW": () => "修飾動詞的狀語後應用「地」，不用「的」。",
+  },
+  "de-complement": {
+    en: () => "After a verb, before a complement of degree, the particle is 得, not 的.",
+    "zh-CN": () => "动词后接补语时应用“得”，不用“的”。",
+    "zh-TW": () => "動詞後接補語時應用「得」，不用「的」。",
+  },
+  zai: {
+    en: (o, s) => `'${o}' should probably be '${s}' here.`,
+    "zh-CN": (o, s) => `此处“${o}”应为“${s}”。`,
+    "zh-TW": (o, s) => `此處「${o}」應為「${s}」。`,
+  },
+  lookalike: {
+    en: (o, s) => `'${o}' does not fit here; the similar-looking '${s}' forms a word (likely a misreading).`,
+    "zh-CN": (o, s) => `“${o}”在此不通，字形相近的“${s}”能组成词语，可能是识别错误。`,
+    "zh-TW": (o, s) => `「${o}」在此不通，字形相近的「${s}」能組成詞語，可能是辨識錯誤。`,
+  },
+  soundalike: {
+    en: (o, s) => `'${o}' is a sound-alike of '${s}', which fits this context.`,
+    "zh-CN": (o, s) => `“${o}”与“${s}”音近，此处应为“${s}”。`,
+    "zh-TW": (o, s) => `「${o}」與「${s}」音近，此處應為「${s}」。`,
+  },
+  pinyin: {
+    en: (o, s) => `Pinyin '${o}' was written for a character; the character is probably '${s}'.`,
+    "zh-CN": (o, s) => `这里用拼音“${o}”代替了汉字，应写作“${s}”。`,
+    "zh-TW": (o, s) => `這裡用拼音「${o}」代替了漢字，應寫作「${s}」。`,
+  },
+};
+
+/** Letter sequences that handwriting recognition confuses (wrong reading → plausible reading). */
+const OCR_SHAPES: [string, string][] = [
+  ["rn", "m"],
+  ["m", "rn"],
+  ["cl", "d"],
+  ["d", "cl"],
+  ["vv", "w"],
+  ["li", "h"],
+  ["h", "li"],
+  ["0", "o"],
+  ["1", "l"],
+  ["1", "i"],
+  ["5", "s"],
+  ["8", "B"],
+  ["u", "v"],
+  ["v", "u"],
+  ["a", "o"],
+  ["o", "a"],
+  ["e", "c"],
+  ["c", "e"],
+  ["n", "h"],
+  ["h", "n"],
+  ["l", "t"],
+  ["t", "l"],
+  ["i", "l"],
+  ["l", "i"],
+];
+
+const STRONG_SHAPES = new Set(["rn", "cl", "vv", "li", "0", "1", "5", "8"]);
+
+/**
+ * If one shape substitution turns a non-word into a dictionary word, return that word, and whether the
+ * substitution is a strong OCR signature (rn→m, cl→d, digits inside a word) rather than a one-letter look-alike.
+ */
+function ocrReading(token: string): { word: string; strong: boolean } | null {
+  const sp = englishSpeller();
+  const lower = token.toLowerCase();
+  if (/[0-9]/.test(lower) && /[a-z]/.test(lower)) {
+    const fixed = lower.replace(/0/g, "o").replace(/1/g, "l").replace(/5/g, "s");
+    if (sp.correct(fixed)) return { word: fixed, strong: true };
+  }
+  const found: { word: string; strong: boolean }[] = [];
+  for (const [from, to] of OCR_SHAPES) {
+    let i = lower.indexOf(from);
+    while (i >= 0) {
+      const cand = lower.slice(0, i) + to + lower.slice(i + from.length);
+      if (cand.length > 1 && sp.correct(cand)) found.push({ word: cand, strong: STRONG_SHAPES.has(from) });
+      i = lower.indexOf(from, i + 1);
+    }
+  }
+  return found.find((f) => f.strong) ?? found[0] ?? null;
+}
+
+function reasonText(key: ReasonKey, lang: FeedbackLanguage, o: string, s: string): string {
+  return REASONS[key][lang](o, s);
+}
+
+const VOWEL_SOUND_EXCEPTIONS_A = /^(uni|use|usu|uti|eu|one|once|ur)/i; // "a university", "a one-off"
+const SILENT_H = /^(hour|honest|honou?r|heir)/i;
+
+function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSuggestion[] {
+  const out: CorrectionSuggestion[] = [];
+  const add = (
+    start: number,
+    end: number,
+    suggested: string,
+    key: ReasonKey,
+    confidence: number,
+    kind: SuggestionKind,
+  ) => {
+    const original = text.slice(start, end);
+    out.push({
+      original,
+      suggested,
+      reason: reasonText(key, lang, original, suggested),
+      confidence: Math.round(confidence * 100) / 100,
+      start,
+      end,
+      kind,
+    });
+  };
+  const tokens = englishTokens(text);
+  for (const [i, t] of tokens.entries()) {
+    const next = tokens[i + 1];
+    // a / an
+    if (next && (t.lower === "a" || t.lower === "an") && text.slice(t.end, next.start).trim() === "") {
+      const vowel =
+        (/^[aeiou]/i.test(next.text) && !VOWEL_SOUND_EXCEPTIONS_A.test(next.text)) || SILENT_H.test(next.text);
+      if (t.lower === "a" && vowel && /^[A-Za-z]/.test(next.text))
+        add(t.start, t.end, t.text === "A" ? "An" : "an", "article-an", 0.85, "student");
+      if (t.lower === "an" && !vowel && /^[A-Za-z]/.test(next.text) && !/^[A-Z]{2,}/.test(next.text))
+        add(t.start, t.end, t.text === "An" ? "A" : "a", "article-a", 0.8, "student");
+    }
+    // doubled words
+    if (
+      next &&
+      t.lower === next.lower &&
+      /^[a-z]+$/i.test(t.text) &&
+      text.slice(t.end, next.start).trim() === "" &&
+      t.lower !== "had" &&
+      t.lower !== "that"
+    ) {
+      add(t.start, next.end, t.text, "doubled", 0.85, "student");
+    }
+    // lower-case i
+    if (t.text === "i" || /^i'(m|ve|ll|d)$/.test(t.text)) {
+      add(t.start, t.end, `I${t.text.slice(1)}`, "lower-i", 0.95, "student");
+      continue;
+    }
+    // spelling / OCR
+    if (
+      /^[A-Za-z']+$/.test(t.text.replace(/[0-9]/g, "")) &&
+      (isMisspelled(t.text) || /[A-Za-z][0-9]|[0-9][A-Za-z]/.test(t.text))
+    ) {
+      if (t.text.startsWith("@")) continue;
+      const cands = spellingCandidates(t.text);
+      const ocr = ocrReading(t.text);
+      const best = cands[0];
+      if (ocr && (ocr.strong || !best || best.word.toLowerCase() === ocr.word)) {
+        const w = ocr.word;
+        const s = t.text[0] === t.text[0]?.toUpperCase() ? w.charAt(0).toUpperCase() + w.slice(1) : w;
+        add(t.start, t.end, s, "ocr-shape", ocr.strong ? 0.75 : 0.55, "ocr");
+      } else if (best) {
+        add(t.start, t.end, best.word, "spelling", best.score, "student");
+        const alts = cands.slice(1, 4).map((c) => c.word);
+        if (alts.length) out[out.length - 1]!.alternatives = alts;
+      }
+    }
+  }
+  // sentence-initial lower case
+  const re = /(^|[.!?]\s+)([a-z][a-z]*)/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const w = m[2]!;
+    const start = m.index + m[1]!.length;
+    if (w === "i" || out.some((o) => o.start === start)) continue;
+    add(start, start + w.length, w.charAt(0).toUpperCase() + w.slice(1), "capital", 0.7, "student");
+  }
+  const sp = / +([,.;:!?])/g;
+  for (let m = sp.exec(text); m; m = sp.exec(text))
+    add(m.index, m.index + m[0].length, m[1]!, "space-punct", 0.6, "student");
+  return out;
+}
+
+/** Suggest corrections for OCR misreadings and students' own errors (English or Chinese). */
+export function suggestCorrections(
+  text: string,
+  options: SuggestOptions = {},
+): { suggestions: CorrectionSuggestion[] } {
+  const language = options.language ?? detectLanguage(text);
+  const lang = options.feedbackLanguage ?? (language === "zh" ? "zh-CN" : "en");
+  const limit = options.limit ?? 200;
+  let suggestions: CorrectionSuggestion[];
+  if (language === "zh") {
+    suggestions = zhWrongCharacters(text).map((z) => ({
+      original: z.original,
+      suggested: z.suggested,
+      reason: reasonText(z.reason, lang, z.original, z.suggested),
+      confidence: z.confidence,
+      start: z.start,
+      end: z.end,
+      kind: z.kind,
+    }));
+  } else {
+    suggestions = englishSuggestions(text, lang);
+  }
+  suggestions.sort((a, b) => a.start - b.start || b.confidence - a.confidence);
+  return { suggestions: suggestions.slice(0, limit) };
+}

@@ -1,0 +1,592 @@
+import { chineseLexicon, englishRank, isMisspelled } from "./resources.ts";
+import {
+  chineseWords,
+  englishTokens,
+  hanCount,
+  mean,
+  paragraphs,
+  type Span,
+  sd,
+  sentences,
+  type Token,
+} from "./text.ts";
+import type { EssayLanguage } from "./types.ts";
+import { type ZhIssue, zhWrongCharacters } from "./zh.ts";
+
+export interface Analysis {
+  language: EssayLanguage;
+  /** Words (English) or Han characters (Chinese). */
+  length: number;
+  target: number;
+  paragraphs: Span[];
+  /** Whether the text carries line breaks at all (if not, paragraphing is unknown). */
+  hasLineBreaks: boolean;
+  sentences: Span[];
+  sentenceLengths: number[];
+  tokens: Token[];
+  misspelled: Token[];
+  wrongChars: ZhIssue[];
+  transitions: { marker: string; count: number }[];
+  topicCovered: string[];
+  topicMissing: string[];
+  repeated: { word: string; count: number }[];
+  sophisticated: string[];
+  genre: GenreFeatures | null;
+  /** Numeric features used by the scoring model. */
+  f: Record<string, number>;
+}
+
+export interface GenreFeatures {
+  kind: "news";
+  headline: string | null;
+  leadWh: string[];
+  quotations: number;
+  numbers: number;
+  firstPerson: number;
+}
+
+export const EN_STOP = new Set(
+  "a an the and or but if of to in on at by for with from as is are was were be been being it its this that these those there their they them he she his her him we our us you your i me my mine do does did have has had not no so than then too very can could will would should may might must just also about into over after before up down out more most some any all each other such only own same which who whom what when where why how because while during both few again further once here s t don".split(
+    " ",
+  ),
+);
+
+const EN_TRANSITIONS = [
+  "first",
+  "firstly",
+  "second",
+  "secondly",
+  "third",
+  "finally",
+  "in conclusion",
+  "to conclude",
+  "in summary",
+  "however",
+  "moreover",
+  "furthermore",
+  "in addition",
+  "additionally",
+  "therefore",
+  "thus",
+  "consequently",
+  "as a result",
+  "for example",
+  "for instance",
+  "on the other hand",
+  "in contrast",
+  "nevertheless",
+  "although",
+  "even though",
+  "meanwhile",
+  "afterwards",
+  "then",
+  "next",
+  "besides",
+  "similarly",
+  "likewise",
+  "instead",
+  "overall",
+  "in fact",
+  "because",
+  "since",
+  "whereas",
+  "hence",
+  "also",
+  "lastly",
+  "to sum up",
+];
+
+const ZH_TRANSITIONS = [
+  "首先",
+  "其次",
+  "再次",
+  "然后",
+  "接着",
+  "最后",
+  "因此",
+  "所以",
+  "因为",
+  "但是",
+  "然而",
+  "可是",
+  "不过",
+  "总之",
+  "综上所述",
+  "总而言之",
+  "例如",
+  "比如",
+  "譬如",
+  "另外",
+  "此外",
+  "而且",
+  "并且",
+  "不仅",
+  "同时",
+  "于是",
+  "可见",
+  "由此可见",
+  "换言之",
+  "正如",
+  "虽然",
+  "尽管",
+  "即使",
+  "如果",
+  "只有",
+  "只要",
+  "无论",
+  "其实",
+  "当然",
+  "相反",
+  "首先",
+  "況且",
+  "況且",
+  "況且",
+  "况且",
+  "總之",
+  "然後",
+  "因為",
+  "所以",
+  "雖然",
+  "儘管",
+  "另外",
+  "綜上所述",
+];
+
+const ZH_FUNCTION = new Set(
+  "的 了 是 在 我 你 他 她 它 们 我们 你们 他们 这 那 和 与 也 都 就 还 又 不 有 一个 一 个 着 过 把 被 让 给 对 从 到 为 而 及 之 其 所 以 于 很 更 最 吗 呢 吧 啊 呀 么 什么 怎么 这样 那样 这个 那个 自己 没有 可以 因为 所以 但是 如果".split(
+    " ",
+  ),
+);
+
+/** Words of task instructions that say nothing about the topic itself. */
+const EN_INSTRUCTION = new Set(
+  "write writing written essay letter report response respond explain describe include including support answer answers words word paragraph paragraphs headline lead facts quotations quotation quote newspaper readers reader persuade opinion story article text passage excerpt author based specific relevant information example examples state about recent local conclusion conclude your essay's least most make sure task using".split(
+    " ",
+  ),
+);
+const ZH_INSTRUCTION = new Set(
+  "为题 题目 题为 写 写一篇 一篇 作文 文章 要求 字数 不少 不少于 左右 约 新闻 报道 新聞 報導 校报 校報 标题 標題 导语 導語 交代 时间 時間 地点 地點 人物 事件 原因 引用 参与者 參與者 的话 的話 文体 文體 自选 角度 立意 自拟 自擬 题目自拟 以上 材料 阅读 閱讀 根据 根據 不得 抄袭 套作 字以上".split(
+    " ",
+  ),
+);
+
+export interface AnalyzeOptions {
+  text: string;
+  topic: string;
+  language: EssayLanguage;
+  targetLength?: number;
+}
+
+export function stem(w: string): string {
+  let s = w.toLowerCase();
+  for (const suf of ["ing", "ed", "es", "s", "ly", "er", "ers", "ion", "ions"]) {
+    if (s.length > suf.length + 3 && s.endsWith(suf)) {
+      s = s.slice(0, -suf.length);
+      break;
+    }
+  }
+  return s.slice(0, 6);
+}
+
+/** Moving-average type-token ratio (window w), robust to length. */
+function mattr(words: string[], w = 40): number {
+  if (words.length === 0) return 0;
+  if (words.length <= w) return new Set(words).size / words.length;
+  const counts = new Map<string, number>();
+  let types = 0;
+  let sum = 0;
+  for (let i = 0; i < words.length; i++) {
+    const a = words[i]!;
+    const c = counts.get(a) ?? 0;
+    if (c === 0) types++;
+    counts.set(a, c + 1);
+    if (i >= w) {
+      const b = words[i - w]!;
+      const cb = counts.get(b)! - 1;
+      counts.set(b, cb);
+      if (cb === 0) types--;
+    }
+    if (i >= w - 1) sum += types / w;
+  }
+  return sum / (words.length - w + 1);
+}
+
+function countOccurrences(haystack: string, needle: string, wordBoundary: boolean): number {
+  if (!needle) return 0;
+  if (wordBoundary) {
+    const re = new RegExp(`\\b${needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "gi");
+    return haystack.match(re)?.length ?? 0;
+  }
+  let n = 0;
+  let i = haystack.indexOf(needle);
+  while (i >= 0) {
+    n++;
+    i = haystack.indexOf(needle, i + needle.length);
+  }
+  return n;
+}
+
+export function isNewsTopic(topic: string): boolean {
+  return /\bnews\s*(report|story|article)|\breport\b|新闻|新聞|报道|報導|报导|消息/i.test(topic);
+}
+
+export function analyze(opts: AnalyzeOptions): Analysis {
+  return opts.language === "zh" ? analyzeZh(opts) : analyzeEn(opts);
+}
+
+function topRepeated(
+  words: string[],
+  stop: (w: string) => boolean,
+  minCount: number,
+): { word: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const w of words) if (!stop(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return [...counts.entries()]
+    .filter(([, c]) => c >= minCount)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([word, count]) => ({ word, count }));
+}
+
+function newsGenre(text: string, paras: Span[], sents: Span[], language: EssayLanguage): GenreFeatures {
+  const first = paras[0];
+  const headline =
+    first &&
+    paras.length > 1 &&
+    [...first.text].length <= (language === "zh" ? 30 : 90) &&
+    !/[.。!！?？]$/.test(first.text)
+      ? first.text
+      : null;
+  const leadSpan = headline ? paras[1] : paras[0];
+  const lead = leadSpan?.text ?? sents[0]?.text ?? "";
+  const leadWh: string[] = [];
+  if (language === "zh") {
+    if (/(月|日|周|星期|上午|下午|晚上|昨天|今天|近日|日前|\d)/.test(lead)) leadWh.push("when");
+    if (/(在|于|於)[^，。]{1,12}(校|场|馆|厅|室|楼|园|操场|礼堂|中心|舉行|举行)/.test(lead)) leadWh.push("where");
+    if (/(学生|同学|老师|学校|校长|社|会|班|學生|同學|老師|學校)/.test(lead)) leadWh.push("who");
+    if (/(举行|举办|开展|召开|舉行|舉辦|開展|活动|活動|比赛|比賽)/.test(lead)) leadWh.push("what");
+    if (/(为了|為了|旨在|以|目的)/.test(lead)) leadWh.push("why");
+  } else {
+    if (
+      /\b(on|last|yesterday|today|this|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d{1,4})\b/i.test(
+        lead,
+      )
+    )
+      leadWh.push("when");
+    if (
+      /\b(at|in)\s+(the\s+)?[a-z]*\s*(hall|school|gym|field|auditorium|library|campus|room|center|centre|stadium|park)/i.test(
+        lead,
+      )
+    )
+      leadWh.push("where");
+    if (/\b(students?|teachers?|principal|club|class|team|school|members?)\b/i.test(lead)) leadWh.push("who");
+    if (/\b(held|organi[sz]ed|hosted|took place|launched|celebrated|competition|event|festival|fair)\b/i.test(lead))
+      leadWh.push("what");
+    if (/\b(to raise|in order to|aim(ed)? to|so that|because|to help|to promote)\b/i.test(lead)) leadWh.push("why");
+  }
+  const quotations = (text.match(/["“][^"”]{3,}["”]|「[^」]{2,}」|『[^』]{2,}』/g) ?? []).length;
+  const numbers = (text.match(/\d+|[一二三四五六七八九十百千万]+(名|人|个|位|场|次|届)/g) ?? []).length;
+  const firstPerson =
+    language === "zh" ? (text.match(/我(?!们|們|校)/g) ?? []).length : (text.match(/\b(I|me|my|mine)\b/g) ?? []).length;
+  return { kind: "news", headline, leadWh, quotations, numbers, firstPerson };
+}
+
+function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
+  const target = targetLength ?? 500;
+  const paras = paragraphs(text);
+  const sents = sentences(text, "en");
+  const tokens = englishTokens(text).filter((t) => /[A-Za-z]/.test(t.text) || /\d/.test(t.text));
+  const words = tokens.filter((t) => !t.text.startsWith("@"));
+  const n = tokens.length;
+  const lower = words.map((t) => t.lower);
+  const sentLens = sents.map((s) => englishTokens(s.text).length);
+  const misspelled = words.filter((t) => /^[A-Za-z']+$/.test(t.text) && isMisspelled(t.text));
+  const content = lower.filter((w) => !EN_STOP.has(w) && w.length > 2);
+  const ranksOf = content.map((w) => englishRank(w));
+  const topicSet = new Set(englishTokens(topic).map((t) => stem(t.lower)));
+  const baseRank = (w: string, r: number) => {
+    if (r <= 3000) return r;
+    for (const suf of ["s", "es", "ed", "d", "ing", "ly"]) {
+      if (w.length > suf.length + 2 && w.endsWith(suf)) r = Math.min(r, englishRank(w.slice(0, -suf.length)));
+    }
+    return r;
+  };
+  const rare = content.filter((w, i) => baseRank(w, ranksOf[i] ?? 0) > 3000);
+  const lowerText = text.toLowerCase();
+  const transitions = EN_TRANSITIONS.map((m) => ({ marker: m, count: countOccurrences(lowerText, m, true) })).filter(
+    (x) => x.count > 0,
+  );
+  const trCount = transitions.reduce((a, b) => a + b.count, 0);
+  // topic relevance
+  const topicWords = [
+    ...new Set(
+      englishTokens(topic)
+        .map((t) => t.lower)
+        .filter((w) => !EN_STOP.has(w) && !EN_INSTRUCTION.has(w) && w.length > 3 && !w.startsWith("@")),
+    ),
+  ];
+  const essayStems = new Set(content.map(stem));
+  const topicCovered = topicWords.filter((w) => essayStems.has(stem(w)));
+  const topicMissing = topicWords.filter((w) => !essayStems.has(stem(w)));
+  const topicStems = new Set(topicWords.map(stem));
+  const onTopicShare = content.length ? content.filter((w) => topicStems.has(stem(w))).length / content.length : 0;
+  const repeated = topRepeated(content, () => false, 4);
+  const topRep = repeated[0]?.count ?? 0;
+  // bigram repetition
+  const bigrams = new Map<string, number>();
+  for (let i = 1; i < lower.length; i++) {
+    const b = `${lower[i - 1]} ${lower[i]}`;
+    bigrams.set(b, (bigrams.get(b) ?? 0) + 1);
+  }
+  const repBigrams = [...bigrams.values()].filter((c) => c > 1).reduce((a, c) => a + c - 1, 0);
+  const lowerStarts = sents.filter((s) => /^[a-z]/.test(s.text)).length;
+  const lowerI = (text.match(/\bi\b/g) ?? []).length;
+  const commas = (text.match(/,/g) ?? []).length;
+  const apostrophes = (text.match(/\b\w+'(s|t|re|ve|ll|d|m)\b/gi) ?? []).length;
+  const questions = (text.match(/\?/g) ?? []).length;
+  const exclaims = (text.match(/!/g) ?? []).length;
+  const long = words.filter((t) => t.text.length >= 7).length;
+  const sophisticated = [...new Set(rare.filter((w) => !isMisspelled(w) && !topicSet.has(stem(w))))].slice(0, 8);
+  const nw = Math.max(1, n);
+  const ns = Math.max(1, sents.length);
+  const properNouns = tokens.filter(
+    (t, i) =>
+      t.text.startsWith("@") ||
+      (i > 0 &&
+        /^[A-Z][a-z]+/.test(t.text) &&
+        !/[.!?]\s*$/.test(text.slice(tokens[i - 1]!.end, t.start)) &&
+        t.text !== "I"),
+  ).length;
+  const subordinate = sents.filter((s) =>
+    /\b(because|which|who|whom|whose|when|while|although|though|if|unless|since|whereas|that)\b/i.test(s.text),
+  ).length;
+  const quoteMarks = (text.match(/["“”]/g) ?? []).length;
+  const f: Record<string, number> = {
+    logLen: Math.log(1 + n),
+    logTypes: Math.log(1 + new Set(lower).size),
+    logLenSq: Math.log(1 + n) ** 2,
+    logMisspelled: Math.log(1 + misspelled.length),
+    logSentLenSq: Math.log(1 + n / ns) ** 2,
+    logContentTypes: Math.log(1 + new Set(content.map(stem)).size),
+    logLong: Math.log(1 + long),
+    logRare: Math.log(1 + new Set(rare).size),
+    logCommas: Math.log(1 + commas),
+    properRate: properNouns / nw,
+    subordinateShare: subordinate / ns,
+    quoteRate: Math.min(10, quoteMarks / 2),
+    lenRatio: Math.min(1.5, n / target),
+    sentences: Math.log(1 + sents.length),
+    meanSentLen: Math.min(60, n / ns),
+    sdSentLen: Math.min(30, sd(sentLens)),
+    mattr: mattr(lower),
+    guiraud: new Set(lower).size / Math.sqrt(nw),
+    avgWordLen: words.length ? mean(words.map((t) => t.text.length)) : 0,
+    longShare: long / nw,
+    rareShare: content.length ? rare.length / content.length : 0,
+    meanLogRank: ranksOf.length ? mean(ranksOf.map((r) => Math.log10(r))) : 0,
+    spellRate: misspelled.length / nw,
+    transitionsPer100: (100 * trCount) / nw,
+    transitionTypes: transitions.length,
+    topicCoverage: topicWords.length ? topicCovered.length / topicWords.length : 0,
+    onTopicShare,
+    repetition: content.length ? topRep / content.length : 0,
+    repBigramRate: repBigrams / nw,
+    lowerStartRate: lowerStarts / ns,
+    lowerIRate: lowerI / nw,
+    commasPerSent: Math.min(5, commas / ns),
+    apostropheRate: apostrophes / nw,
+    questionRate: questions / ns,
+    exclaimRate: exclaims / ns,
+    anonRate: (n - words.length) / nw,
+  };
+  const genre = isNewsTopic(topic) ? newsGenre(text, paras, sents, "en") : null;
+  return {
+    language: "en",
+    length: n,
+    target,
+    paragraphs: paras,
+    hasLineBreaks: /\n/.test(text.trim()),
+    sentences: sents,
+    sentenceLengths: sentLens,
+    tokens,
+    misspelled,
+    wrongChars: [],
+    transitions,
+    topicCovered,
+    topicMissing,
+    repeated,
+    sophisticated,
+    genre,
+    f,
+  };
+}
+
+function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
+  const target = targetLength ?? 500;
+  const paras = paragraphs(text);
+  const sents = sentences(text, "zh");
+  const n = hanCount(text);
+  const words = chineseWords(text);
+  const wl = words.map((w) => w.text);
+  const sentLens = sents.map((s) => hanCount(s.text));
+  const multi = wl.filter((w) => [...w].length >= 2);
+  const four = wl.filter((w) => [...w].length === 4 && /^\p{Script=Han}+$/u.test(w));
+  const wrongChars = zhWrongCharacters(text);
+  const transitions = [...new Set(ZH_TRANSITIONS)]
+    .map((m) => ({ marker: m, count: countOccurrences(text, m, false) }))
+    .filter((x) => x.count > 0);
+  const trCount = transitions.reduce((a, b) => a + b.count, 0);
+  const topicWords = [
+    ...new Set(
+      chineseWords(topic)
+        .map((w) => w.text)
+        .filter(
+          (w) => [...w].length >= 2 && /^\p{Script=Han}+$/u.test(w) && !ZH_INSTRUCTION.has(w) && !ZH_FUNCTION.has(w),
+        ),
+    ),
+  ];
+  const topicCovered = topicWords.filter((w) => text.includes(w));
+  const topicMissing = topicWords.filter((w) => !text.includes(w));
+  // numeric relevance features: character bigrams of the topic (instruction words removed) found in the text
+  let cleaned = "";
+  for (const seg of chineseWords(topic)) cleaned += ZH_INSTRUCTION.has(seg.text) ? "|" : seg.text;
+  const topicBig = new Set<string>();
+  for (const run of cleaned.split(/[^\p{Script=Han}]+/u)) {
+    const cs = [...run];
+    for (let i = 1; i < cs.length; i++) topicBig.add(cs[i - 1]! + cs[i]!);
+  }
+  const hanArr = [...text].filter((c) => /\p{Script=Han}/u.test(c));
+  const textBig = new Set<string>();
+  let onTopic = 0;
+  for (let i = 1; i < hanArr.length; i++) {
+    const b = hanArr[i - 1]! + hanArr[i]!;
+    textBig.add(b);
+    if (topicBig.has(b)) onTopic++;
+  }
+  const bigCovered = [...topicBig].filter((b) => textBig.has(b)).length;
+  const topicShareIn = (span: string | undefined) => {
+    if (!span || topicBig.size === 0) return 0;
+    const cs = [...span].filter((c) => /\p{Script=Han}/u.test(c));
+    let hit = 0;
+    const seen = new Set<string>();
+    for (let i = 1; i < cs.length; i++) {
+      const b = cs[i - 1]! + cs[i]!;
+      if (topicBig.has(b) && !seen.has(b)) {
+        seen.add(b);
+        hit++;
+      }
+    }
+    return hit / topicBig.size;
+  };
+  const firstPara = paras[0]?.text;
+  const lastPara = paras.length > 1 ? paras[paras.length - 1]?.text : undefined;
+  const examples = (text.match(/例如|比如|譬如|就像|正如|如同|曾经|当年|有一次|记得/g) ?? []).length;
+  const argue = (text.match(/我认为|由此可见|可见|总之|综上|因此|所以|这说明|这告诉我们|只有.{1,12}才/g) ?? []).length;
+  const content = multi.filter((w) => !ZH_FUNCTION.has(w));
+  const repeated = topRepeated(content, () => false, 4);
+  const topRep = repeated[0]?.count ?? 0;
+  const punct = text.match(/[，。、；：？！“”‘’《》（）—…]/g) ?? [];
+  const punctTypes = new Set(punct).size;
+  const asciiPunct = (text.match(/\p{Script=Han}[,.;:?!]|[,.;:?!]\p{Script=Han}/gu) ?? []).length;
+  const commas = (text.match(/[，,]/g) ?? []).length;
+  const quotes = (text.match(/[“「『]/g) ?? []).length;
+  const latinRuns = (text.match(/[A-Za-z]+/g) ?? []).length;
+  const nn = Math.max(1, n);
+  const ns = Math.max(1, sents.length);
+  const nwords = Math.max(1, wl.length);
+  const longSent = sentLens.filter((l) => l > 60).length;
+  const clauses = text.split(/[，。！？；：,;!?\n]+/).filter((c) => hanCount(c) > 0);
+  let parallel = 0;
+  for (let i = 1; i < clauses.length; i++) {
+    const a0 = [...clauses[i - 1]!.trim()].slice(0, 2).join("");
+    const b0 = [...clauses[i]!.trim()].slice(0, 2).join("");
+    if (a0.length === 2 && a0 === b0) parallel++;
+  }
+  const citations = (text.match(/(说|道|云|曰|言)[:：]?[“「]|名言|古人|曾说|曾经说|所说|有言/g) ?? []).length;
+  const firstPersonZh = (text.match(/我(?!们|們)/g) ?? []).length;
+  const questionsZh = (text.match(/[？?]/g) ?? []).length;
+  const exclaimsZh = (text.match(/[！!]/g) ?? []).length;
+  const three = wl.filter((w) => [...w].length === 3).length;
+  const lex = chineseLexicon();
+  const multiFreq = multi.map((w) => lex.get(w)?.freq ?? 0);
+  const inDict = multiFreq.filter((x) => x > 0);
+  const rareZh = multi.filter((_, i) => multiFreq[i]! > 0 && multiFreq[i]! < 300);
+  const idioms = new Set<string>();
+  for (const run of text.match(/\p{Script=Han}{4,}/gu) ?? []) {
+    const cs = [...run];
+    for (let i = 0; i + 4 <= cs.length; i++) {
+      const w = cs.slice(i, i + 4).join("");
+      const e = lex.get(w);
+      if (e && (e.pos === "i" || e.pos === "l")) idioms.add(w);
+    }
+  }
+  const f: Record<string, number> = {
+    logLen: Math.log(1 + n),
+    lenRatio: Math.min(1.5, n / target),
+    paragraphs: Math.min(12, paras.length),
+    sentences: Math.log(1 + sents.length),
+    meanSentLen: Math.min(120, n / ns),
+    sdSentLen: Math.min(60, sd(sentLens)),
+    longSentShare: longSent / ns,
+    mattr: mattr(wl, 50),
+    charDiversity: new Set([...text].filter((c) => /\p{Script=Han}/u.test(c))).size / Math.sqrt(nn),
+    multiShare: multi.length / nwords,
+    fourShare: (100 * four.length) / nwords,
+    avgWordLen: mean(wl.map((w) => [...w].length)),
+    wrongRate: (100 * wrongChars.length) / nn,
+    transitionsPer100: (100 * trCount) / nn,
+    transitionTypes: transitions.length,
+    topicCoverage: topicBig.size ? bigCovered / topicBig.size : 0,
+    onTopicShare: (100 * onTopic) / nn,
+    repetition: content.length ? topRep / content.length : 0,
+    punctTypes,
+    commasPerSent: Math.min(8, commas / ns),
+    asciiPunctRate: (100 * asciiPunct) / nn,
+    quotesPer100: (100 * quotes) / nn,
+    latinRate: (100 * latinRuns) / nn,
+    meanLogFreq: inDict.length ? mean(inDict.map((x) => Math.log10(x + 1))) : 0,
+    rareShareZh: multi.length ? rareZh.length / multi.length : 0,
+    logRareTypes: Math.log(1 + new Set(rareZh).size),
+    idiomRate: (1000 * idioms.size) / nn,
+    logIdioms: Math.log(1 + idioms.size),
+    oovShare: multi.length ? (multi.length - inDict.length) / multi.length : 0,
+    introTopic: topicShareIn(firstPara),
+    endTopic: topicShareIn(lastPara),
+    logFirstPara: Math.log(1 + hanCount(firstPara ?? "")),
+    logLastPara: Math.log(1 + hanCount(lastPara ?? "")),
+    examplesPer1000: (1000 * examples) / nn,
+    arguePer1000: (1000 * argue) / nn,
+    clausesPerSent: Math.min(10, clauses.length / ns),
+    parallelRate: (100 * parallel) / Math.max(1, clauses.length),
+    citationRate: (1000 * citations) / nn,
+    firstPersonRate: (100 * firstPersonZh) / nn,
+    questionRate: questionsZh / ns,
+    exclaimRate: exclaimsZh / ns,
+    threeShare: (100 * three) / nwords,
+    logSentencesPerPara: Math.log((1 + sents.length) / Math.max(1, paras.length)),
+    paraBalance:
+      paras.length > 1
+        ? sd(paras.map((p) => hanCount(p.text))) / Math.max(1, mean(paras.map((p) => hanCount(p.text))))
+        : 1,
+  };
+  const genre = isNewsTopic(topic) ? newsGenre(text, paras, sents, "zh") : null;
+  return {
+    language: "zh",
+    length: n,
+    target,
+    paragraphs: paras,
+    hasLineBreaks: /\n/.test(text.trim()),
+    sentences: sents,
+    sentenceLengths: sentLens,
+    tokens: words,
+    misspelled: [],
+    wrongChars,
+    transitions,
+    topicCovered,
+    topicMissing,
+    repeated,
+    sophisticated: [...idioms, ...new Set(rareZh)].slice(0, 8),
+    genre,
+    f,
+  };
+}

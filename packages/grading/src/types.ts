@@ -1,0 +1,133 @@
+/** Language of the user interface / feedback. */
+export type FeedbackLanguage = "en" | "zh-CN" | "zh-TW";
+/** Language of the essay itself. */
+export type EssayLanguage = "en" | "zh";
+
+export type GradeBand = "excellent" | "good" | "pass" | "needs_improvement" | "fail";
+
+export type CriterionKey = "content" | "organisation" | "language" | "conventions";
+
+export type Localized = Record<FeedbackLanguage, string>;
+
+export interface RubricCriterion {
+  key: CriterionKey;
+  /** Points available for this criterion. The default rubric's maxima add up to 40. */
+  max: number;
+  label: Localized;
+  description: Localized;
+}
+
+export interface Rubric {
+  criteria: RubricCriterion[];
+}
+
+/** A teacher-scored essay of the same assignment, used to map the raw 0–40 scale onto the teacher's. */
+export interface CalibrationPoint {
+  /**
+   * Raw score of the essay from the same engine (GradeResult.rawTotal, or rawTotal() for the embedded grader);
+   * when absent, `text` is scored by the embedded grader to obtain it.
+   */
+  rawTotal?: number;
+  text?: string;
+  /** The teacher's score on the 0–40 scale. */
+  teacherScore: number;
+}
+
+export interface GradeInput {
+  text: string;
+  topic: string;
+  /** Essay language; detected from the text when absent. */
+  language?: EssayLanguage;
+  /** Target length in words (English) or characters (Chinese); default 500. */
+  targetLength?: number;
+  rubric?: Rubric;
+  feedbackLanguage: FeedbackLanguage;
+  calibration?: CalibrationPoint[];
+}
+
+export interface Evidence {
+  /** A short quotation from the essay, or a description of where to look. */
+  quote?: string;
+  note: string;
+  /** Character offsets into the essay text, when the evidence is a span. */
+  start?: number;
+  end?: number;
+}
+
+export interface CriterionResult {
+  key: CriterionKey;
+  label: string;
+  score: number;
+  max: number;
+  evidence: Evidence[];
+}
+
+export interface Feedback {
+  overall: string;
+  strengths: string[];
+  improvements: string[];
+}
+
+export interface GradeResult {
+  totalScore: number;
+  grade: GradeBand;
+  criteria: CriterionResult[];
+  feedback: Feedback;
+  engine: string;
+  version: string;
+  /**
+   * The engine's raw score on its calibration scale (continuous, not clamped; for the embedded grader the same
+   * value as rawTotal()). Store it with the teacher's score to calibrate later essays of the assignment.
+   */
+  rawTotal: number;
+}
+
+export interface Logger {
+  warn(message: string, meta?: Record<string, unknown>): void;
+  info?(message: string, meta?: Record<string, unknown>): void;
+}
+
+export interface OpenAIConfig {
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+  /** Sampling temperature; default 0. */
+  temperature?: number;
+}
+
+export interface GraderConfig {
+  provider: "embedded" | "openai";
+  openai?: OpenAIConfig;
+  /** Timeout of one LLM request in ms; default 30000. */
+  timeoutMs?: number;
+  logger?: Logger;
+  /** Injectable fetch (defaults to the global fetch). */
+  fetch?: typeof fetch;
+}
+
+export interface Grader {
+  id: string;
+  version: string;
+  grade(input: GradeInput, signal?: AbortSignal): Promise<GradeResult>;
+}
+
+export type SuggestionKind = "ocr" | "student";
+
+export interface CorrectionSuggestion {
+  original: string;
+  suggested: string;
+  reason: string;
+  confidence: number;
+  start: number;
+  end: number;
+  kind: SuggestionKind;
+  /** Further candidates, best first (spelling suggestions). */
+  alternatives?: string[];
+}
+
+export interface SuggestOptions {
+  language?: EssayLanguage;
+  feedbackLanguage?: FeedbackLanguage;
+  /** Maximum number of suggestions returned (default 200). */
+  limit?: number;
+}

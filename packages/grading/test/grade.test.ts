@@ -1,0 +1,156 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createGrader, fitCalibration, grade, rawTotal } from "../src/index.ts";
+import { EN_NEWS, EN_WEAK, NEWS_TOPIC, ZH_NEWS, ZH_TOPIC, ZH_WEAK } from "./fixtures.ts";
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+describe("embedded grader", () => {
+  beforeAll(() => {
+    // warm the lazily loaded dictionaries so timings below measure grading only
+    grade({ text: EN_WEAK, topic: NEWS_TOPIC, feedbackLanguage: "en" });
+    grade({ text: ZH_WEAK, topic: ZH_TOPIC, feedbackLanguage: "en" });
+  });
+
+  it("total is the sum of the criterion scores, within bounds", () => {
+    for (const [text, topic] of [
+      [EN_NEWS, NEWS_TOPIC],
+      [EN_WEAK, NEWS_TOPIC],
+      [ZH_NEWS, ZH_TOPIC],
+      [ZH_WEAK, ZH_TOPIC],
+      ["", NEWS_TOPIC],
+    ] as const) {
+      const r = grade({ text, topic, feedbackLanguage: "en" });
+      expect(r.totalScore).toBe(sum(r.criteria.map((c) => c.score)));
+      expect(Number.isInteger(r.totalScore)).toBe(true);
+      expect(r.totalScore).toBeGreaterThanOrEqual(0);
+      expect(r.totalScore).toBeLessThanOrEqual(40);
+      for (const c of r.criteria) {
+        expect(c.score).toBeGreaterThanOrEqual(0);
+        expect(c.score).toBeLessThanOrEqual(c.max);
+      }
+      expect(sum(r.criteria.map((c) => c.max))).toBe(40);
+      expect(r.engine).toBe("embedded");
+    }
+  });
+
+  it("is deterministic", () => {
+    const a = grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en", targetLength: 500 });
+    const b = grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en", targetLength: 500 });
+    expect(b).toEqual(a);
+  });
+
+  it("ranks a developed report above a weak one, in both languages", () => {
+    const good = grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en" });
+    const weak = grade({ text: EN_WEAK, topic: NEWS_TOPIC, feedbackLanguage: "en" });
+    expect(good.totalScore).toBeGreaterThan(weak.totalScore + 5);
+    const zg = grade({ text: ZH_NEWS, topic: ZH_TOPIC, feedbackLanguage: "zh-CN" });
+    const zw = grade({ text: ZH_WEAK, topic: ZH_TOPIC, feedbackLanguage: "zh-CN" });
+    expect(zg.totalScore).toBeGreaterThan(zw.totalScore + 5);
+  });
+
+  it("writes feedback in the requested language, specific to the essay", () => {
+    const en = grade({ text: EN_WEAK, topic: NEWS_TOPIC, feedbackLanguage: "en" });
+    const all = [en.feedback.overall, ...en.feedback.strengths, ...en.feedback.improvements].join("\n");
+    expect(all).toMatch(/misspelling/);
+    expect(all).toMatch(/recieve|becuase|alot/);
+    expect(en.feedback.improvements.length).toBeGreaterThan(0);
+
+    const cn = grade({ text: EN_WEAK, topic: NEWS_TOPIC, feedbackLanguage: "zh-CN" });
+    const cnAll = [cn.feedback.overall, ...cn.feedback.improvements].join("\n");
+    expect(cnAll).toMatch(/拼写错误/);
+    expect(cn.criteria[0]!.label).toBe("内容与切题");
+
+    const tw = grade({ text: ZH_WEAK, topic: ZH_TOPIC, feedbackLanguage: "zh-TW" });
+    const twAll = [tw.feedback.overall, ...tw.feedback.improvements].join("\n");
+    expect(twAll).toMatch(/錯別字/);
+    expect(twAll).toMatch(/自已|已→己/);
+    expect(tw.criteria[0]!.label).toBe("內容與切題");
+
+    const zhEn = grade({ text: ZH_NEWS, topic: ZH_TOPIC, feedbackLanguage: "en" });
+    expect(zhEn.feedback.overall).toMatch(/^\d+\/40 \(/);
+    expect(zhEn.feedback.overall).toMatch(/character/);
+    // points at a paragraph or quotes the essay
+    expect(JSON.stringify(zhEn.feedback)).toMatch(/paragraph|校园科技节/);
+  });
+
+  it("grades in well under 100 ms per essay", () => {
+    const t0 = performance.now();
+    for (let i = 0; i < 10; i++) grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en" });
+    for (let i = 0; i < 10; i++) grade({ text: ZH_NEWS, topic: ZH_TOPIC, feedbackLanguage: "zh-CN" });
+    expect((performance.now() - t0) / 20).toBeLessThan(100);
+  });
+
+  it("calibration maps raw totals monotonically onto the teacher's scale", () => {
+    const map = fitCalibration([
+      { raw: 20, teacher: 25 },
+      { raw: 25, teacher: 30 },
+      { raw: 30, teacher: 36 },
+      { raw: 15, teacher: 18 },
+    ]);
+    let prev = -1;
+    for (let r = 0; r <= 40; r++) {
+      const v = map.apply(r);
+      expect(v).toBeGreaterThanOrEqual(prev);
+      expect(v).toBeLessThanOrEqual(40);
+      prev = v;
+    }
+    expect(map.apply(25)).toBeGreaterThan(26);
+
+    const raw = rawTotal({ text: EN_NEWS, topic: NEWS_TOPIC });
+    const calibrated = grade({
+      text: EN_NEWS,
+      topic: NEWS_TOPIC,
+      feedbackLanguage: "en",
+      calibration: [
+        { rawTotal: raw - 6, teacherScore: 20 },
+        { rawTotal: raw, teacherScore: 26 },
+        { text: EN_WEAK, teacherScore: 12 },
+      ],
+    });
+    expect(calibrated.totalScore).toBe(sum(calibrated.criteria.map((c) => c.score)));
+    expect(Math.abs(calibrated.totalScore - 26)).toBeLessThanOrEqual(2);
+  });
+
+  it("createGrader('embedded') grades asynchronously", async () => {
+    const g = createGrader({ provider: "embedded" });
+    expect(g.id).toBe("embedded");
+    const r = await g.grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en" });
+    expect(r.totalScore).toBe(grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en" }).totalScore);
+  });
+
+  it("weighs length against an explicit target and checks the news-report genre", () => {
+    const onTarget = grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en", targetLength: 200 });
+    const short = grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en", targetLength: 600 });
+    const content = (r: typeof onTarget) => r.criteria.find((c) => c.key === "content")!.score;
+    expect(content(short)).toBeLessThan(content(onTarget));
+    expect(short.feedback.improvements.join(" ")).toMatch(/target of about 600/);
+    const all = JSON.stringify(onTarget.criteria.find((c) => c.key === "content")!.evidence);
+    expect(all).toMatch(/Science Fair Draws Record Crowd/); // the headline is quoted
+    const noHeadline = grade({
+      text: EN_NEWS.split("\n").slice(2).join("\n"),
+      topic: NEWS_TOPIC,
+      feedbackLanguage: "en",
+    });
+    expect(JSON.stringify(noHeadline.criteria)).toMatch(/needs a headline/);
+  });
+
+  it("rejects a rubric that does not add up to 40", () => {
+    expect(() =>
+      grade({
+        text: EN_NEWS,
+        topic: NEWS_TOPIC,
+        feedbackLanguage: "en",
+        rubric: {
+          criteria: [
+            {
+              key: "content",
+              max: 10,
+              label: { en: "c", "zh-CN": "c", "zh-TW": "c" },
+              description: { en: "", "zh-CN": "", "zh-TW": "" },
+            },
+          ],
+        },
+      }),
+    ).toThrow(/40/);
+  });
+});
