@@ -92,6 +92,9 @@ const REASONS: Record<ReasonKey, Record<FeedbackLanguage, (o: string, s: string)
   },
 };
 
+/** Abbreviations whose full stop does not end a sentence. */
+const ABBREVIATION = /(\b(e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|a\.m|p\.m|approx)|\b[A-Za-z])\.$/i;
+
 /** Letter sequences that handwriting recognition confuses (wrong reading → plausible reading). */
 const OCR_SHAPES: [string, string][] = [
   ["rn", "m"],
@@ -226,7 +229,8 @@ function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSug
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const w = m[2]!;
     const start = m.index + m[1]!.length;
-    if (w === "i" || out.some((o) => o.start === start)) continue;
+    const before = text.slice(Math.max(0, m.index - 6), m.index + 1);
+    if (w === "i" || out.some((o) => o.start === start) || ABBREVIATION.test(before)) continue;
     add(start, start + w.length, w.charAt(0).toUpperCase() + w.slice(1), "capital", 0.7, "student");
   }
   const sp = / +([,.;:!?])/g;
