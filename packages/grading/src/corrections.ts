@@ -1,5 +1,5 @@
 import { englishSpeller, isMisspelled, spellingCandidates } from "./resources.ts";
-import { detectLanguage, englishTokens } from "./text.ts";
+import { detectLanguage, englishTokens, isLikelyProperNoun } from "./text.ts";
 import type { CorrectionSuggestion, FeedbackLanguage, SuggestionKind, SuggestOptions } from "./types.ts";
 import { type ZhReason, zhWrongCharacters } from "./zh.ts";
 
@@ -207,7 +207,8 @@ function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSug
     // spelling / OCR
     if (
       /^[A-Za-z']+$/.test(t.text.replace(/[0-9]/g, "")) &&
-      (isMisspelled(t.text) || /[A-Za-z][0-9]|[0-9][A-Za-z]/.test(t.text))
+      ((!isLikelyProperNoun(text, t.start, t.text) && isMisspelled(t.text)) ||
+        /[A-Za-z][0-9]|[0-9][A-Za-z]/.test(t.text))
     ) {
       if (t.text.startsWith("@")) continue;
       const cands = spellingCandidates(t.text);
