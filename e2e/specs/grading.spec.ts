@@ -12,7 +12,7 @@ const CASES = {
   "zh-CN": {
     photo: "zh_scutept_line_000002.jpg",
     student: { name: "张小明", class: "三年级二班", id: "20260315" },
-    typo: "今天我在次来到学校。",
+    typo: "\n同学们都很gao兴。今天我在次来到学校。",
     labels: {
       name: "学生姓名",
       class: "班级",
