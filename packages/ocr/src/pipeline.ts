@@ -66,7 +66,7 @@ export const DEFAULT_TUNING: PipelineTuning = {
   det: DEFAULT_DET,
   recNorm: "none",
   recHeight: 48,
-  minConfidence: 0.5,
+  minConfidence: 0.3,
   beam: 8,
   lmWeight: 0.5,
   pad: 0.1,
@@ -271,10 +271,11 @@ export class EmbeddedPipeline {
     for (const piece of pieces) {
       const probs = await this.runRec(piece.img);
       const dec =
-        steps.lm && this.lm && !latinHint
+        steps.lm && this.lm
           ? beamDecode(probs.data, probs.T, probs.C, this.dict, {
               beam: this.tuning.beam,
-              lm: this.lm,
+              // prefix beam search helps English too (merged paths); the Chinese LM is left out there
+              lm: latinHint ? undefined : this.lm,
               lmWeight: this.tuning.lmWeight,
             })
           : greedyDecode(probs.data, probs.T, probs.C, this.dict);
