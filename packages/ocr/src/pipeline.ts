@@ -10,7 +10,6 @@ import {
   detInput,
   detSize,
 } from "./detect.ts";
-import { OcrError } from "./errors.ts";
 import { cropRgb, decodeImage, type Rgb, resizeRgb } from "./image.ts";
 import { joinPieces, layoutLines, type Segment } from "./layout.ts";
 import { BigramLm } from "./lm.ts";
@@ -313,10 +312,6 @@ function dominantAngle(boxes: DetBox[]): number {
   if (angles.length < 3) return 0;
   angles.sort((a, b) => a - b);
   return angles[Math.floor(angles.length / 2)]!;
-}
-
-export function badImage(message: string): OcrError {
-  return new OcrError("OCR_BAD_IMAGE", message);
 }
 
 const LATIN = /[\p{Script=Latin}\p{N}]/u;
