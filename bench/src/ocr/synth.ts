@@ -3,6 +3,7 @@
  * Chinese essays in a Kai-style font on green 方格 grid paper with red teacher marks, and English text
  * on ruled paper; each photographed-looking: placed on a desk background, rotated, shaded, blurred, JPEG.
  */
+import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
@@ -197,6 +198,15 @@ export async function photograph(
 
 /** Generate the synthetic set into `dir` (outside the repo) and return the manifest path. */
 export async function generateSynthetic(dir: string): Promise<string> {
+  let fonts = "";
+  try {
+    fonts = execFileSync("fc-list", ["AR PL UKai CN"], { encoding: "utf8" });
+  } catch {
+    // fontconfig missing: reported below
+  }
+  if (!fonts.trim()) {
+    throw new Error("synthetic pages need the Kai-style font: apt-get install fonts-arphic-ukai");
+  }
   await mkdir(dir, { recursive: true });
   const manifest: { id: string; image: string; text: string; language: string; level: string }[] = [];
   const add = async (id: string, img: Buffer, paras: string[], language: string, joiner: string) => {

@@ -10,7 +10,6 @@ import {
   detInput,
   detSize,
 } from "./detect.ts";
-import { OcrError } from "./errors.ts";
 import { cropRgb, decodeImage, type Rgb, resizeRgb } from "./image.ts";
 import { joinPieces, layoutLines, type Segment } from "./layout.ts";
 import { BigramLm } from "./lm.ts";
@@ -66,7 +65,7 @@ export const DEFAULT_TUNING: PipelineTuning = {
   det: DEFAULT_DET,
   recNorm: "none",
   recHeight: 48,
-  minConfidence: 0.5,
+  minConfidence: 0.3,
   beam: 8,
   lmWeight: 0.5,
   pad: 0.1,
@@ -271,10 +270,11 @@ export class EmbeddedPipeline {
     for (const piece of pieces) {
       const probs = await this.runRec(piece.img);
       const dec =
-        steps.lm && this.lm && !latinHint
+        steps.lm && this.lm
           ? beamDecode(probs.data, probs.T, probs.C, this.dict, {
               beam: this.tuning.beam,
-              lm: this.lm,
+              // prefix beam search helps English too (merged paths); the Chinese LM is left out there
+              lm: latinHint ? undefined : this.lm,
               lmWeight: this.tuning.lmWeight,
             })
           : greedyDecode(probs.data, probs.T, probs.C, this.dict);
@@ -312,10 +312,6 @@ function dominantAngle(boxes: DetBox[]): number {
   if (angles.length < 3) return 0;
   angles.sort((a, b) => a - b);
   return angles[Math.floor(angles.length / 2)]!;
-}
-
-export function badImage(message: string): OcrError {
-  return new OcrError("OCR_BAD_IMAGE", message);
 }
 
 const LATIN = /[\p{Script=Latin}\p{N}]/u;

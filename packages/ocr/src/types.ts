@@ -40,7 +40,7 @@ export interface OcrSteps {
   color: boolean;
   /** Paragraph breaks from indentation and vertical gaps (otherwise one paragraph). */
   paragraphs: boolean;
-  /** Re-rank CTC candidates (prefix beam search) with the built-in Chinese character bigram model; skipped for an "en" hint. */
+  /** CTC prefix beam search re-ranked by the built-in Chinese character bigram model (beam search without the LM for an "en" hint). */
   lm: boolean;
   /** Chinese punctuation shape fixes between Han characters (’→，, °→。, ASCII→full-width). */
   punct: boolean;

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { createOcrEngine, type OcrEngine } from "../src/index.ts";
+import { closeSharedEngine, createOcrEngine, type OcrEngine, recognize } from "../src/index.ts";
 import { renderText } from "./helpers.ts";
 
 function hasCjkFont(): boolean {
@@ -71,6 +71,12 @@ describe("embedded engine (real PP-OCRv4 model in a worker thread)", () => {
     await expect(tiny.recognize(png)).rejects.toMatchObject({ code: "OCR_TIMEOUT", retryable: true });
     await tiny.close();
     await expect(tiny.recognize(png)).rejects.toMatchObject({ code: "OCR_CLOSED" });
+  });
+
+  it("offers a convenience recognize() on a shared engine", async () => {
+    const r = await recognize(await renderText(["Good morning"], { size: 48 }), { languageHint: "en" });
+    expect(r.text.toLowerCase()).toContain("good morning");
+    await closeSharedEngine();
   });
 
   it("honours an abort signal", async () => {
