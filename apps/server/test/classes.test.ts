@@ -195,7 +195,7 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
     expect((await student.client.get(`/api/student/submissions/${sub.id}`)).body.report).toBeNull();
   }, 120_000);
 
-  it("students get 403 on every teacher route (classes, assignments, release, manuscripts, correction)", async () => {
+  it("students get 403 on every teacher route (classes, assignments, release, manuscripts, correction, invitations)", async () => {
     const { student, klass, assignment } = await setup();
     const c = student.client;
     const calls = [
@@ -210,6 +210,8 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
       await c.get("/api/manuscripts"),
       await c.post("/api/manuscripts", { studentName: "A", studentClass: "B", studentId: "C" }),
       await c.post("/api/text-correction", { text: "hello" }),
+      await c.get("/api/invitations"),
+      await c.post("/api/invitations", { invitedPhone: "+8613800138000" }),
     ];
     for (const res of calls) {
       expect(res.status).toBe(403);

@@ -2,6 +2,7 @@ import { progressStep } from "@essay/contract";
 import { Plus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { GradingResultCard } from "./GradingResultCard.tsx";
@@ -28,7 +29,10 @@ function readCurrent(): string | null {
 
 export function GradingPage() {
   const { t } = useTranslation();
-  const [id, setId] = useState<string | null>(readCurrent);
+  // `/?manuscript=<id>` (from an assignment's submissions) opens that essay and makes it the current one.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get("manuscript");
+  const [id, setId] = useState<string | null>(() => linked ?? readCurrent());
   const [draftTopic, setDraftTopic] = useState(() => t("grading.topic.default"));
   const { data: manuscript, error } = useManuscript(id);
   useJobToasts(manuscript);
@@ -42,6 +46,12 @@ export function GradingPage() {
       // storage unavailable: the essay stays open until the tab reloads
     }
   }, []);
+
+  useEffect(() => {
+    if (!linked) return;
+    choose(linked);
+    setParams({}, { replace: true });
+  }, [linked, choose, setParams]);
 
   // A remembered essay that is gone (deleted, or another account's) starts a fresh page.
   useEffect(() => {
