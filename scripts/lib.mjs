@@ -27,8 +27,8 @@ export function ensureDependencies() {
     !fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs);
   if (stale) {
     console.log("→ installing dependencies (npm install)…");
-    const useCi = fs.existsSync(lock) && !fs.existsSync(path.join(root, "node_modules"));
-    run("npm", [useCi ? "ci" : "install", "--no-audit", "--no-fund"], {
+    // `npm install` rather than `npm ci`: it also heals a lockfile that lacks other platforms' optional packages.
+    run("npm", ["install", "--no-audit", "--no-fund"], {
       env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
     });
   }

@@ -21,9 +21,11 @@ async function main(): Promise<void> {
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dir: config.dataDir },
   );
   const storage = createStorage(config.storage, config.dataDir);
-  const queue = new JobQueue(database, config.jobs, (error) => console.error("job queue error:", error));
+  let log: { error(obj: unknown, msg: string): void } = { error: (obj, msg) => console.error(msg, obj) };
+  const queue = new JobQueue(database, config.jobs, (error) => log.error({ err: error }, "job queue error"));
   await queue.start();
   const app = await buildApp({ config, database, webDist, manuscripts: { storage, queue } });
+  log = app.log;
   // One OCR engine per process: the embedded engine loads its models once, in its worker thread.
   const ocr = config.services.worker ? createOcrFromConfig(config.ocr) : null;
   if (ocr) {

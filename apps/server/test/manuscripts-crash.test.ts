@@ -68,7 +68,7 @@ describe.each(testDatabases())("server killed during recognition (%s)", (kind) =
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
-      JOB_EXPIRE_SECONDS: "6",
+      JOB_EXPIRE_SECONDS: "12",
       JOB_MAINTENANCE_SECONDS: "1",
       JOB_POLL_SECONDS: "0.5",
       JOB_RETRY_DELAY_SECONDS: "1",
@@ -108,19 +108,13 @@ describe.each(testDatabases())("server killed during recognition (%s)", (kind) =
     await kill(server.child, "SIGKILL");
 
     server = await startServer(env);
-    client = new TestClient(server.baseUrl, {});
-    for (const [k, v] of (await loginCookies(server.baseUrl, user.phoneNumber, password)).entries())
-      client.cookies.set(k, v);
+    // Same browser session: sessions live in the database and survive the crash.
+    const cookies = client.cookies;
+    client = new TestClient(server.baseUrl);
+    for (const [k, v] of cookies) client.cookies.set(k, v);
     const done = await pollManuscript(client, id, (m) => m.status === "ocr_completed", 90_000);
     expect(done.ocrText.toLowerCase()).toContain("sports");
     expect(done.job).toBeNull();
     await kill(server.child, "SIGTERM");
   });
 });
-
-async function loginCookies(baseUrl: string, phoneNumber: string, password: string): Promise<Map<string, string>> {
-  const c = new TestClient(baseUrl);
-  const res = await c.post("/api/auth/login-password", { phoneNumber, password });
-  if (res.status !== 200) throw new Error(`login failed ${res.status}`);
-  return c.cookies;
-}

@@ -1,3 +1,5 @@
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import { bandForScore, MAX_UPLOAD_BYTES, ZManuscript, ZManuscriptList } from "@essay/contract";
 import type { OcrEngine } from "@essay/ocr";
@@ -106,6 +108,10 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
     expect(graded.score).toBeLessThanOrEqual(40);
     expect(graded.grade).toBe(bandForScore(graded.score ?? 0));
     expect(graded.feedback?.overall.length).toBeGreaterThan(0);
+    // Feedback in the teacher's work language (zh-CN by default), whatever the essay's language.
+    expect(user.workLanguage).toBe("zh-CN");
+    expect(graded.feedback?.overall).toMatch(/[\u4e00-\u9fff]/);
+    expect(graded.criteria?.map((c) => c.max).reduce((a, b) => a + b, 0)).toBe(40);
     expect(graded.gradingEngine).toBeTruthy();
 
     // Text is locked now; grading can be re-run as a new job.
@@ -307,6 +313,43 @@ describe.each(testDatabases())("manuscript job failures (%s)", (kind) => {
     const conf = await client.post(`/api/manuscripts/${m.id}/confirm-text`, { confirmedText: "Typed by the teacher." });
     expect(conf.status).toBe(200);
     await pollManuscript(client, m.id, (x) => x.status === "graded");
+  });
+
+  it("a failed database write removes the new photo; a failed file write leaves the record unchanged", async () => {
+    const { client } = await signedIn(t);
+    // A real database failure: a trigger refuses updates of this one manuscript.
+    const m = (await client.post("/api/manuscripts", { ...STUDENT, studentId: "REFUSE-WRITES" })).body;
+    await t.db.execute(
+      sql.raw(
+        "CREATE OR REPLACE FUNCTION refuse_write() RETURNS trigger AS $f$ BEGIN RAISE EXCEPTION 'refused'; END $f$ LANGUAGE plpgsql",
+      ),
+    );
+    await t.db.execute(
+      sql.raw(
+        "CREATE TRIGGER refuse_write BEFORE UPDATE ON manuscripts FOR EACH ROW WHEN (OLD.student_id = 'REFUSE-WRITES') EXECUTE FUNCTION refuse_write()",
+      ),
+    );
+    try {
+      const res = await uploadFile(client, m.id, await renderPage(undefined, "jpeg"));
+      expect(res.status).toBe(500);
+    } finally {
+      await t.db.execute(sql.raw("DROP TRIGGER refuse_write ON manuscripts"));
+    }
+    const dir = path.join(t.storage.root, "manuscripts", m.id);
+    expect(await readdir(dir).catch(() => [])).toEqual([]);
+    const after = (await client.get(`/api/manuscripts/${m.id}`)).body;
+    expect(after).toMatchObject({ status: "created", originalImageUrl: "", job: null });
+    expect(await t.db.select().from(manuscriptJobs).where(eq(manuscriptJobs.manuscriptId, m.id))).toEqual([]);
+
+    // A real file-system failure: a plain file sits where the manuscript's folder must go.
+    const m2 = (await client.post("/api/manuscripts", STUDENT)).body;
+    await mkdir(path.join(t.storage.root, "manuscripts"), { recursive: true });
+    await writeFile(path.join(t.storage.root, "manuscripts", m2.id), "not a folder");
+    const res2 = await uploadFile(client, m2.id, await renderPage(undefined, "jpeg"));
+    expect(res2.status).toBe(500);
+    expect((await client.get(`/api/manuscripts/${m2.id}`)).body).toMatchObject({ status: "created", job: null });
+    const runs = await t.db.select().from(manuscriptJobs).where(eq(manuscriptJobs.manuscriptId, m2.id));
+    expect(runs).toEqual([]);
   });
 
   it("a run that failed inside the queue (expired on every attempt) is reported failed", async () => {

@@ -32,10 +32,10 @@ import { qwk } from "./qwk.ts";
 
 const DATA = "/work/shared/datasets/grading";
 const LAMBDA = 20;
-const ROUNDS = 400;
-const RATE = 0.05;
-const BINS = 24;
-const MIN_LEAF = 20;
+const ROUNDS = Number(process.env.ROUNDS ?? 700);
+const RATE = Number(process.env.RATE ?? 0.05);
+const BINS = Number(process.env.BINS ?? 24);
+const MIN_LEAF = Number(process.env.MIN_LEAF ?? 20);
 const K_CAL = 30;
 
 interface Row {

@@ -216,6 +216,8 @@ function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSug
         add(t.start, t.end, s, "ocr-shape", ocr.strong ? 0.75 : 0.55, "ocr");
       } else if (best) {
         add(t.start, t.end, best.word, "spelling", best.score, "student");
+        const alts = cands.slice(1, 4).map((c) => c.word);
+        if (alts.length) out[out.length - 1]!.alternatives = alts;
       }
     }
   }

@@ -109,12 +109,16 @@ function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): R
   if (language === "zh") adj.conventions -= Math.min(4, 0.75 * a.wrongChars.filter((w) => w.confidence >= 0.5).length);
   const topicTerms = a.topicCovered.length + a.topicMissing.length;
   if (topicTerms >= 3 && a.topicCovered.length === 0) adj.content -= 3;
+  // Degenerate text: the same sentence over and over (not in the fitting data, so a hand-set guard).
+  const distinct = new Set(a.sentences.map((x) => x.text.toLowerCase().replace(/\s+/g, " "))).size;
+  const uniqueShare = a.sentences.length >= 5 ? distinct / a.sentences.length : 1;
   let unclamped = 0;
   for (const c of rubric.criteria) {
     floats[c.key] += adj[c.key];
     // Very short texts cannot earn more than a share of the points.
     const minLen = language === "zh" ? 100 : 50;
     if (a.length < minLen) floats[c.key] *= a.length / minLen;
+    if (uniqueShare < 0.8) floats[c.key] *= uniqueShare;
     unclamped += floats[c.key];
     floats[c.key] = Math.max(0, Math.min(c.max, floats[c.key]));
   }
@@ -130,8 +134,23 @@ function defaultMax(key: CriterionKey): number {
  * (it can fall outside [0, 40]); this is what calibration points should carry as `rawTotal`.
  */
 export function rawTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibration">, rubric = DEFAULT_RUBRIC): number {
-  return Math.round(rawScore({ ...input, feedbackLanguage: "en" }, rubric, true).unclamped * 100) / 100;
+  const key = JSON.stringify([
+    input.text,
+    input.topic,
+    input.language,
+    input.targetLength,
+    rubric.criteria.map((c) => c.max),
+  ]);
+  const hit = rawCache.get(key);
+  if (hit !== undefined) return hit;
+  const v = Math.round(rawScore({ ...input, feedbackLanguage: "en" }, rubric, true).unclamped * 100) / 100;
+  if (rawCache.size >= 512) rawCache.delete(rawCache.keys().next().value!);
+  rawCache.set(key, v);
+  return v;
 }
+
+/** Raw totals of calibration essays given by text, so grading a class against the same set is not quadratic. */
+const rawCache = new Map<string, number>();
 
 export function gradeEmbedded(input: GradeInput): GradeResult {
   const rubric = input.rubric ?? DEFAULT_RUBRIC;

@@ -303,7 +303,15 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const misspelled = words.filter((t) => /^[A-Za-z']+$/.test(t.text) && isMisspelled(t.text));
   const content = lower.filter((w) => !EN_STOP.has(w) && w.length > 2);
   const ranksOf = content.map((w) => englishRank(w));
-  const rare = content.filter((_, i) => (ranksOf[i] ?? 0) > 3000);
+  const topicSet = new Set(englishTokens(topic).map((t) => stem(t.lower)));
+  const baseRank = (w: string, r: number) => {
+    if (r <= 3000) return r;
+    for (const suf of ["s", "es", "ed", "d", "ing", "ly"]) {
+      if (w.length > suf.length + 2 && w.endsWith(suf)) r = Math.min(r, englishRank(w.slice(0, -suf.length)));
+    }
+    return r;
+  };
+  const rare = content.filter((w, i) => baseRank(w, ranksOf[i] ?? 0) > 3000);
   const lowerText = text.toLowerCase();
   const transitions = EN_TRANSITIONS.map((m) => ({ marker: m, count: countOccurrences(lowerText, m, true) })).filter(
     (x) => x.count > 0,
@@ -338,7 +346,7 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const questions = (text.match(/\?/g) ?? []).length;
   const exclaims = (text.match(/!/g) ?? []).length;
   const long = words.filter((t) => t.text.length >= 7).length;
-  const sophisticated = [...new Set(rare.filter((w) => !isMisspelled(w)))].slice(0, 8);
+  const sophisticated = [...new Set(rare.filter((w) => !isMisspelled(w) && !topicSet.has(stem(w))))].slice(0, 8);
   const nw = Math.max(1, n);
   const ns = Math.max(1, sents.length);
   const properNouns = tokens.filter(
@@ -456,6 +464,24 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     if (topicBig.has(b)) onTopic++;
   }
   const bigCovered = [...topicBig].filter((b) => textBig.has(b)).length;
+  const topicShareIn = (span: string | undefined) => {
+    if (!span || topicBig.size === 0) return 0;
+    const cs = [...span].filter((c) => /\p{Script=Han}/u.test(c));
+    let hit = 0;
+    const seen = new Set<string>();
+    for (let i = 1; i < cs.length; i++) {
+      const b = cs[i - 1]! + cs[i]!;
+      if (topicBig.has(b) && !seen.has(b)) {
+        seen.add(b);
+        hit++;
+      }
+    }
+    return hit / topicBig.size;
+  };
+  const firstPara = paras[0]?.text;
+  const lastPara = paras.length > 1 ? paras[paras.length - 1]?.text : undefined;
+  const examples = (text.match(/例如|比如|譬如|就像|正如|如同|曾经|当年|有一次|记得/g) ?? []).length;
+  const argue = (text.match(/我认为|由此可见|可见|总之|综上|因此|所以|这说明|这告诉我们|只有.{1,12}才/g) ?? []).length;
   const content = multi.filter((w) => !ZH_FUNCTION.has(w));
   const repeated = topRepeated(content, () => false, 4);
   const topRep = repeated[0]?.count ?? 0;
@@ -524,6 +550,12 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     idiomRate: (1000 * idioms.size) / nn,
     logIdioms: Math.log(1 + idioms.size),
     oovShare: multi.length ? (multi.length - inDict.length) / multi.length : 0,
+    introTopic: topicShareIn(firstPara),
+    endTopic: topicShareIn(lastPara),
+    logFirstPara: Math.log(1 + hanCount(firstPara ?? "")),
+    logLastPara: Math.log(1 + hanCount(lastPara ?? "")),
+    examplesPer1000: (1000 * examples) / nn,
+    arguePer1000: (1000 * argue) / nn,
     clausesPerSent: Math.min(10, clauses.length / ns),
     parallelRate: (100 * parallel) / Math.max(1, clauses.length),
     citationRate: (1000 * citations) / nn,

@@ -191,13 +191,27 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
     const lowerI = Math.round((a.f.lowerIRate ?? 0) * a.length);
     const lowerStarts = Math.round((a.f.lowerStartRate ?? 0) * nS);
     if (lowerI + lowerStarts > 0) {
+      const en: string[] = [];
+      const cn: string[] = [];
+      const tw: string[] = [];
+      if (lowerStarts > 0) {
+        en.push(`${lowerStarts} sentence${lowerStarts === 1 ? " starts" : "s start"} with a lower-case letter`);
+        cn.push(`有${lowerStarts}个句子首字母未大写`);
+        tw.push(`有${lowerStarts}個句子首字母未大寫`);
+      }
+      if (lowerI > 0) {
+        en.push(`the pronoun 'I' is written as 'i' ${lowerI} time${lowerI === 1 ? "" : "s"}`);
+        cn.push(`代词 I 有${lowerI}处写成了小写 i`);
+        tw.push(`代詞 I 有${lowerI}處寫成了小寫 i`);
+      }
+      const first = en.join(" and ");
       pts.push({
         criterion: "conventions",
-        weight: -1.5,
+        weight: -1 - Math.min(2, (lowerI + lowerStarts) / 4),
         text: {
-          en: `${lowerStarts} sentence${lowerStarts === 1 ? "" : "s"} start${lowerStarts === 1 ? "s" : ""} with a lower-case letter and 'i' is written in lower case ${lowerI} time${lowerI === 1 ? "" : "s"}.`,
-          "zh-CN": `有${lowerStarts}个句子首字母未大写，代词 I 有${lowerI}处写成了小写 i。`,
-          "zh-TW": `有${lowerStarts}個句子首字母未大寫，代詞 I 有${lowerI}處寫成了小寫 i。`,
+          en: `${first.charAt(0).toUpperCase()}${first.slice(1)}.`,
+          "zh-CN": `${cn.join("，")}。`,
+          "zh-TW": `${tw.join("，")}。`,
         },
         evidence: { note: `${lowerStarts} lower-case starts, ${lowerI} 'i'` },
       });
@@ -423,9 +437,17 @@ export function composeFeedback(
     // all criteria at the same level: name the one with most points lost instead of a tie
     worst.label = [...rel].sort((x, y) => y.max - y.score - (x.max - x.score))[0]!.label;
   }
+  if (a.length === 0) {
+    const msg = {
+      en: `${total}/40 (${bandLabel}). There is no essay text to grade.`,
+      "zh-CN": `${total}/40（${bandLabel}）。没有可评分的作文内容。`,
+      "zh-TW": `${total}/40（${bandLabel}）。沒有可評分的作文內容。`,
+    };
+    return { overall: msg[lang], strengths: [], improvements: [] };
+  }
   const overall =
     lang === "en"
-      ? `${total}/40 (${bandLabel}). This ${a.length}-${u.replace(/s$/, "")} essay in ${nP} paragraph${nP > 1 ? "s" : ""} and ${a.sentences.length} sentences, opening with ${q(first, "en", 40)}, is strongest in ${best.label.toLowerCase()} (${best.score}/${best.max}) and weakest in ${worst.label.toLowerCase()} (${worst.score}/${worst.max}).`
+      ? `${total}/40 (${bandLabel}). This ${a.length}-${u.replace(/s$/, "")} essay in ${nP} paragraph${nP > 1 ? "s" : ""} and ${a.sentences.length} sentence${a.sentences.length === 1 ? "" : "s"}, opening with ${q(first, "en", 40)}, is strongest in ${best.label.toLowerCase()} (${best.score}/${best.max}) and weakest in ${worst.label.toLowerCase()} (${worst.score}/${worst.max}).`
       : lang === "zh-CN"
         ? `${total}/40（${bandLabel}）。本文共${a.length}${u}、${nP}段、${a.sentences.length}句，以${q(first, lang, 15)}开篇；${best.label}最好（${best.score}/${best.max}），${worst.label}最需加强（${worst.score}/${worst.max}）。`
         : `${total}/40（${bandLabel}）。本文共${a.length}${u}、${nP}段、${a.sentences.length}句，以${q(first, lang, 15)}開篇；${best.label}最好（${best.score}/${best.max}），${worst.label}最需加強（${worst.score}/${worst.max}）。`;

@@ -98,7 +98,18 @@ export const FEATURE_GROUPS: Record<EssayLanguage, Record<CriterionKey, string[]
     ],
   },
   zh: {
-    content: ["logLen", "topicCoverage", "onTopicShare", "quotesPer100", "citationRate", "firstPersonRate"],
+    content: [
+      "logLen",
+      "topicCoverage",
+      "onTopicShare",
+      "introTopic",
+      "endTopic",
+      "quotesPer100",
+      "citationRate",
+      "examplesPer1000",
+      "arguePer1000",
+      "firstPersonRate",
+    ],
     organisation: [
       "paragraphs",
       "paraBalance",
@@ -107,6 +118,8 @@ export const FEATURE_GROUPS: Record<EssayLanguage, Record<CriterionKey, string[]
       "sentences",
       "longSentShare",
       "logSentencesPerPara",
+      "logFirstPara",
+      "logLastPara",
       "clausesPerSent",
     ],
     language: [

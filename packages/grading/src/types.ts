@@ -115,6 +115,8 @@ export interface CorrectionSuggestion {
   start: number;
   end: number;
   kind: SuggestionKind;
+  /** Further candidates, best first (spelling suggestions). */
+  alternatives?: string[];
 }
 
 export interface SuggestOptions {

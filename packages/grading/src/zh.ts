@@ -1,4 +1,5 @@
 import { pinyin } from "pinyin-pro";
+import { chineseLexicon } from "./resources.ts";
 import type { SuggestionKind } from "./types.ts";
 
 export type ZhReason = "phrase" | "de-adverb" | "de-complement" | "zai" | "lookalike" | "soundalike" | "pinyin";
@@ -194,11 +195,28 @@ const STANDALONE = new Set([..."间乌茶千术玉于人入八大太日天千干
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 
 /** Length of the dictionary word covering position `pos` in `s` (ICU word segmentation). */
-function wordLenAt(s: string, pos: number): number {
+function segmentAt(s: string, pos: number): { index: number; segment: string } | undefined {
   for (const seg of segmenter.segment(s)) {
-    if (pos >= seg.index && pos < seg.index + seg.segment.length) return seg.isWordLike ? seg.segment.length : 0;
+    if (pos >= seg.index && pos < seg.index + seg.segment.length) return seg;
   }
-  return 0;
+  return undefined;
+}
+
+function wordAt(s: string, pos: number): string {
+  for (const seg of segmenter.segment(s)) {
+    if (pos >= seg.index && pos < seg.index + seg.segment.length) return seg.isWordLike ? seg.segment : "";
+  }
+  return "";
+}
+
+function wordLenAt(s: string, pos: number): number {
+  return wordAt(s, pos).length;
+}
+
+/** Context statistic of a candidate: length of the word it forms, then that word's corpus frequency (jieba). */
+function wordScore(word: string): number {
+  if (word.length < 2) return 0;
+  return word.length * 10 + Math.log10(1 + (chineseLexicon().get(word)?.freq ?? 0));
 }
 
 /** Best replacement of the character at `i` among `alts`, judged by whether it forms a dictionary word with its neighbours. */
@@ -209,11 +227,12 @@ function contextBest(text: string, i: number, alts: string[]): { alt: string; le
   const p = i - from;
   const origLen = wordLenAt(win, p);
   if (origLen !== 1) return null;
-  let best: { alt: string; len: number } | null = null;
+  let best: { alt: string; len: number; score: number } | null = null;
   for (const a of alts) {
     const w2 = win.slice(0, p) + a + win.slice(p + 1);
-    const len = wordLenAt(w2, p);
-    if (len >= 2 && (!best || len > best.len)) best = { alt: a, len };
+    const word = wordAt(w2, p);
+    const score = wordScore(word);
+    if (word.length >= 2 && (!best || score > best.score)) best = { alt: a, len: word.length, score };
   }
   return best;
 }
@@ -259,7 +278,10 @@ export function zhWrongCharacters(text: string): ZhIssue[] {
   for (const [wrong, right] of PHRASES) {
     let i = text.indexOf(wrong);
     while (i >= 0) {
-      if (wrong === "己经" && text[i - 1] === "自") {
+      // skip when the match starts inside a longer word (超值的, 懵懂的, 收获的, 自己经历 …)
+      const from = Math.max(0, i - 3);
+      const seg = segmentAt(text.slice(from, i + wrong.length + 3), i - from);
+      if ((wrong === "己经" && text[i - 1] === "自") || (seg && seg.index < i - from)) {
         i = text.indexOf(wrong, i + 1);
         continue;
       }
@@ -302,7 +324,7 @@ export function zhWrongCharacters(text: string): ZhIssue[] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     const look = LOOK.get(c);
-    if (!look || taken.has(i)) continue;
+    if (!look || taken.has(i) || text[i - 1] === c || text[i + 1] === c) continue;
     const best = contextBest(text, i, look);
     if (best && (best.len >= 3 || (best.len === 2 && !STANDALONE.has(c)))) {
       const sound = SOUND.get(c)?.includes(best.alt) ?? false;
@@ -322,7 +344,7 @@ export function zhWrongCharacters(text: string): ZhIssue[] {
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const raw = m[0];
     const syl = stripTones(raw);
-    if (!SYLLABLE_RE.test(syl)) continue;
+    if (!SYLLABLE_RE.test(syl) || /^[A-Z]+$/.test(raw)) continue;
     const before = text[m.index - 1] ?? "";
     const after = text[m.index + raw.length] ?? "";
     if (!/\p{Script=Han}/u.test(before + after)) continue;
@@ -331,13 +353,16 @@ export function zhWrongCharacters(text: string): ZhIssue[] {
     // rank candidates by whether they form a dictionary word with the neighbours
     let best = cands[0]!;
     let bestLen = 0;
+    let bestScore = -1;
     const left = text.slice(Math.max(0, m.index - 3), m.index);
     const right = text.slice(m.index + raw.length, m.index + raw.length + 3);
     for (const c of cands) {
-      const len = wordLenAt(left + c + right, left.length);
-      if (len > bestLen) {
+      const word = wordAt(left + c + right, left.length);
+      const score = wordScore(word);
+      if (score > bestScore) {
         best = c;
-        bestLen = len;
+        bestLen = word.length;
+        bestScore = score;
       }
     }
     push({

@@ -44,6 +44,7 @@ interface Beam {
   pnb: number; // log prob ending in non-blank
   lm: number; // accumulated LM log score
   last: number;
+  steps: number[]; // time step of each emitted character
 }
 
 function lse(a: number, b: number): number {
@@ -68,7 +69,7 @@ export function beamDecode(
   const topK = opts.topK ?? 5;
   const minP = opts.minP ?? 1e-3;
   const lmW = opts.lmWeight ?? 0.3;
-  let beams = new Map<string, Beam>([["", { pb: 0, pnb: Number.NEGATIVE_INFINITY, lm: 0, last: -1 }]]);
+  let beams = new Map<string, Beam>([["", { pb: 0, pnb: Number.NEGATIVE_INFINITY, lm: 0, last: -1, steps: [] }]]);
   const NEG = Number.NEGATIVE_INFINITY;
   for (let t = 0; t < T; t++) {
     const row = t * C;
@@ -89,10 +90,10 @@ export function beamDecode(
       }
     }
     const next = new Map<string, Beam>();
-    const get = (k: string, last: number, lm: number): Beam => {
+    const get = (k: string, last: number, lm: number, steps: number[]): Beam => {
       let b = next.get(k);
       if (!b) {
-        b = { pb: NEG, pnb: NEG, lm, last };
+        b = { pb: NEG, pnb: NEG, lm, last, steps };
         next.set(k, b);
       }
       return b;
@@ -101,21 +102,21 @@ export function beamDecode(
     for (const [prefix, b] of beams) {
       const total = lse(b.pb, b.pnb);
       // blank
-      const nb = get(prefix, b.last, b.lm);
+      const nb = get(prefix, b.last, b.lm, b.steps);
       nb.pb = lse(nb.pb, total + lb);
       for (const c of cands) {
         const lp = Math.log(probs[row + c]!);
         if (c === b.last) {
           // repeat without blank collapses
-          const same = get(prefix, b.last, b.lm);
+          const same = get(prefix, b.last, b.lm, b.steps);
           same.pnb = lse(same.pnb, b.pnb + lp);
           // after blank: new char
           const ch = dict[c - 1] ?? "";
-          const ext = get(prefix + ch, c, b.lm + (opts.lm ? opts.lm.score(prefix, ch) : 0));
+          const ext = get(prefix + ch, c, b.lm + (opts.lm ? opts.lm.score(prefix, ch) : 0), [...b.steps, t]);
           ext.pnb = lse(ext.pnb, b.pb + lp);
         } else {
           const ch = dict[c - 1] ?? "";
-          const ext = get(prefix + ch, c, b.lm + (opts.lm ? opts.lm.score(prefix, ch) : 0));
+          const ext = get(prefix + ch, c, b.lm + (opts.lm ? opts.lm.score(prefix, ch) : 0), [...b.steps, t]);
           ext.pnb = lse(ext.pnb, total + lp);
         }
       }
@@ -126,10 +127,7 @@ export function beamDecode(
     beams = new Map(sorted.slice(0, beamW));
   }
   const best = [...beams.entries()][0]!;
+  // confidence stays the acoustic (greedy) one, so the confidence filter behaves the same with or without LM
   const greedy = greedyDecode(probs, T, C, dict);
-  const text = best[0];
-  // confidence: geometric-mean style estimate from the path score
-  const logp = lse(best[1].pb, best[1].pnb);
-  const n = Math.max(1, [...text].length);
-  return { text, confidence: text === greedy.text ? greedy.confidence : Math.exp(logp / n), steps: greedy.steps };
+  return { text: best[0], confidence: greedy.confidence, steps: best[1].steps };
 }

@@ -5,6 +5,8 @@ export interface Segment {
   text: string;
   box: Quad;
   confidence: number;
+  /** Box used for grouping/ordering when the page is skewed (deskewed coordinates); defaults to `box`. */
+  layoutBox?: Quad;
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
@@ -32,7 +34,7 @@ interface Row {
 }
 
 function bounds(s: Segment) {
-  return quadBounds(s.box);
+  return quadBounds(s.layoutBox ?? s.box);
 }
 
 /**

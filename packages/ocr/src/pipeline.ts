@@ -11,8 +11,9 @@ import {
   detSize,
 } from "./detect.ts";
 import { OcrError } from "./errors.ts";
-import { cropRgb, decodeImage, type Rgb, resizeRgb, rotateRgb } from "./image.ts";
-import { layoutLines, type Segment } from "./layout.ts";
+import { cropRgb, decodeImage, type Rgb, resizeRgb } from "./image.ts";
+import { joinPieces, layoutLines, type Segment } from "./layout.ts";
+import { BigramLm } from "./lm.ts";
 import { modelPaths } from "./models.ts";
 import { findPage, flattenIllumination, inkFraction, padWhite, suppressColor } from "./preprocess.ts";
 import type { EmbeddedConfig, OcrResult, OcrSteps, Quad, RecognizeOptions } from "./types.ts";
@@ -28,7 +29,7 @@ export const DEFAULT_STEPS: OcrSteps = {
   color: true,
   grid: false,
   paragraphs: true,
-  lm: false,
+  lm: true,
 };
 
 export interface PipelineTuning {
@@ -44,6 +45,10 @@ export interface PipelineTuning {
   pad: number;
   /** Insert spaces between Latin characters where the line image has a word-sized ink gap. */
   wordGaps: boolean;
+  /** Split recogniser inputs wider than this many line heights at ink gaps (0 = never). */
+  maxLineRatio: number;
+  /** Longest side of the detector input (0 = the preprocessed image size); crops still come from full resolution. */
+  detMaxSide: number;
 }
 
 export const DEFAULT_TUNING: PipelineTuning = {
@@ -52,9 +57,11 @@ export const DEFAULT_TUNING: PipelineTuning = {
   recHeight: 48,
   minConfidence: 0.5,
   beam: 8,
-  lmWeight: 0.3,
+  lmWeight: 0.5,
   pad: 0.1,
   wordGaps: true,
+  maxLineRatio: 0,
+  detMaxSide: 1280,
 };
 
 const now = () => performance.now();
@@ -67,7 +74,7 @@ export class EmbeddedPipeline {
     readonly version: string,
     private readonly config: Required<Pick<EmbeddedConfig, "maxSide" | "minSide">> & { steps: OcrSteps },
     public tuning: PipelineTuning,
-    private readonly lm?: CharLm,
+    private lm?: CharLm,
   ) {}
 
   static async load(config: EmbeddedConfig = {}, tuning: Partial<PipelineTuning> = {}, lm?: CharLm) {
@@ -113,6 +120,8 @@ export class EmbeddedPipeline {
 
   async recognize(bytes: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
     const steps: OcrSteps = { ...this.config.steps, ...opts.steps };
+    // the language model loads on first use only (it is off by default)
+    if (steps.lm && !this.lm) this.lm = await BigramLm.load();
     const timings: Record<string, number> = {};
     const t0 = now();
     let img = await decodeImage(bytes, { exif: steps.exif, maxSide: steps.resize ? this.config.maxSide : undefined });
@@ -146,22 +155,26 @@ export class EmbeddedPipeline {
     timings.preprocess = now() - t1;
 
     const t2 = now();
-    let boxes = await this.detect(img);
-    if (steps.deskew && boxes.length > 0) {
-      const angle = dominantAngle(boxes);
-      if (Math.abs(angle) > (0.8 * Math.PI) / 180) {
-        img = await rotateRgb(img, (-angle * 180) / Math.PI);
-        boxes = await this.detect(img);
-      }
-    }
+    const boxes = await this.detect(img);
+    // Deskew without a second detection pass: every box is cropped along its own angle anyway, so only
+    // the layout needs straight lines; rotate the box corners by the dominant text angle for grouping.
+    const angle = steps.deskew ? dominantAngle(boxes) : 0;
+    const cx = img.width / 2;
+    const cy = img.height / 2;
+    const straighten = (q: Quad): Quad => {
+      const c = Math.cos(-angle);
+      const s = Math.sin(-angle);
+      return q.map(([x, y]) => [cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c]) as Quad;
+    };
     timings.detect = now() - t2;
 
     const t3 = now();
     const segments: Segment[] = [];
     for (const b of boxes) {
-      const seg = await this.recognizeBox(img, b, steps);
+      const seg = await this.recognizeBox(img, b, steps, opts.languageHint);
       if (seg.text.trim() && seg.confidence >= this.tuning.minConfidence) {
-        segments.push({ ...seg, box: seg.box.map(([x, y]) => [x - pad, y - pad]) as Quad });
+        const box = seg.box.map(([x, y]) => [x - pad, y - pad]) as Quad;
+        segments.push({ ...seg, box, ...(angle ? { layoutBox: straighten(seg.box) } : {}) });
       }
     }
     timings.recognize = now() - t3;
@@ -175,7 +188,9 @@ export class EmbeddedPipeline {
   }
 
   async detect(img: Rgb): Promise<DetBox[]> {
-    const size = detSize(img.width, img.height);
+    const long = Math.max(img.width, img.height);
+    const f = this.tuning.detMaxSide > 0 && long > this.tuning.detMaxSide ? this.tuning.detMaxSide / long : 1;
+    const size = detSize(img.width * f, img.height * f);
     const resized = await resizeRgb(img, size.width, size.height);
     const input = detInput(resized);
     const tensor = new ort.Tensor("float32", input.data, [1, 3, input.height, input.width]);
@@ -197,22 +212,35 @@ export class EmbeddedPipeline {
     return boxes;
   }
 
-  async recognizeBox(img: Rgb, b: DetBox, steps: OcrSteps): Promise<Segment> {
+  async recognizeBox(img: Rgb, b: DetBox, steps: OcrSteps, languageHint?: string): Promise<Segment> {
+    // the character LM models Chinese; skip it when the caller says the page is English
+    const latinHint = /^en\b/i.test(languageHint ?? "");
     const H = this.tuning.recHeight;
     const crop = cropRotated(img, b.rect, H * 2);
     const w = Math.max(H / 2, Math.round((crop.width * H) / crop.height));
     const line = await resizeRgb(crop, w, H);
-    const probs = await this.runRec(line);
-    const dec =
-      steps.lm && this.lm
-        ? beamDecode(probs.data, probs.T, probs.C, this.dict, {
-            beam: this.tuning.beam,
-            lm: this.lm,
-            lmWeight: this.tuning.lmWeight,
-          })
-        : greedyDecode(probs.data, probs.T, probs.C, this.dict);
-    const text = this.tuning.wordGaps ? insertWordGaps(dec.text, dec.steps, probs.T, line) : dec.text;
-    return { text, confidence: dec.confidence, box: b.quad };
+    const pieces =
+      this.tuning.maxLineRatio > 0 ? splitLine(line, this.tuning.maxLineRatio) : [{ img: line, gapBefore: false }];
+    let text = "";
+    let confSum = 0;
+    let confN = 0;
+    for (const piece of pieces) {
+      const probs = await this.runRec(piece.img);
+      const dec =
+        steps.lm && this.lm && !latinHint
+          ? beamDecode(probs.data, probs.T, probs.C, this.dict, {
+              beam: this.tuning.beam,
+              lm: this.lm,
+              lmWeight: this.tuning.lmWeight,
+            })
+          : greedyDecode(probs.data, probs.T, probs.C, this.dict);
+      const t = this.tuning.wordGaps ? insertWordGaps(dec.text, dec.steps, probs.T, piece.img) : dec.text;
+      text = piece.gapBefore ? joinPieces(text, t) : text + t;
+      const n = [...dec.text].length;
+      confSum += dec.confidence * n;
+      confN += n;
+    }
+    return { text, confidence: confN ? confSum / confN : 0, box: b.quad };
   }
 
   async runRec(line: Rgb): Promise<{ data: Float32Array; T: number; C: number }> {
@@ -288,4 +316,52 @@ export function insertWordGaps(text: string, steps: number[], T: number, line: R
     out += b;
   }
   return out;
+}
+
+function columnInk(line: Rgb): Uint16Array {
+  const { width: W, height: H, data } = line;
+  let maxV = 0;
+  for (let i = 0; i < W * H; i++) maxV = Math.max(maxV, data[i * 3]!);
+  const thr = maxV * 0.6;
+  const ink = new Uint16Array(W);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (data[(y * W + x) * 3]! < thr) ink[x]!++;
+  return ink;
+}
+
+/**
+ * Cut a long line image into pieces of at most ~maxRatio × height, each cut at the emptiest column
+ * near the target position (so characters are not split). gapBefore marks cuts in a word-sized gap.
+ */
+export function splitLine(line: Rgb, maxRatio: number): { img: Rgb; gapBefore: boolean }[] {
+  const { width: W, height: H } = line;
+  if (W <= maxRatio * H) return [{ img: line, gapBefore: false }];
+  const ink = columnInk(line);
+  const n = Math.ceil(W / (maxRatio * H));
+  const target = W / n;
+  const cuts: number[] = [];
+  for (let k = 1; k < n; k++) {
+    const c = Math.round(k * target);
+    let best = c;
+    for (let x = Math.max(1, Math.round(c - target * 0.25)); x < Math.min(W - 1, c + target * 0.25); x++) {
+      if (ink[x]! < ink[best]! || (ink[x] === ink[best] && Math.abs(x - c) < Math.abs(best - c))) best = x;
+    }
+    cuts.push(best);
+  }
+  const pieces: { img: Rgb; gapBefore: boolean }[] = [];
+  let prev = 0;
+  for (const [i, c] of [...cuts, W].entries()) {
+    if (c - prev < 4) continue;
+    let gap = false;
+    if (i > 0) {
+      // width of the empty run around the cut
+      let a = prev;
+      let b = prev;
+      while (a > 0 && ink[a - 1]! <= 1) a--;
+      while (b < W && ink[b]! <= 1) b++;
+      gap = b - a >= 0.3 * H;
+    }
+    pieces.push({ img: cropRgb(line, prev, 0, c - prev, H), gapBefore: gap });
+    prev = c;
+  }
+  return pieces;
 }

@@ -92,6 +92,8 @@ export function suppressColor(img: Rgb): { img: Rgb; removed: number } {
  * and crop to its bounding box when it covers 15–92% of the photo (i.e. there is a visible background).
  */
 export function findPage(img: Rgb): { x: number; y: number; w: number; h: number } | null {
+  // only photos of whole pages: cropped lines and small scans have no desk around them
+  if (Math.min(img.width, img.height) < 400) return null;
   const f = Math.max(1, Math.floor(Math.max(img.width, img.height) / 400));
   const sw = Math.floor(img.width / f);
   const sh = Math.floor(img.height / f);

@@ -42,7 +42,7 @@ export interface OcrSteps {
   grid: boolean;
   /** Paragraph breaks from indentation and vertical gaps (otherwise one paragraph). */
   paragraphs: boolean;
-  /** Re-rank CTC candidates with the built-in character language model. */
+  /** Re-rank CTC candidates (prefix beam search) with the built-in Chinese character bigram model; skipped for an "en" hint. */
   lm: boolean;
 }
 

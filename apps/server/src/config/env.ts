@@ -72,8 +72,15 @@ const ZEnv = z
       .default("api,worker")
       .transform((v) => v.split(",").map((s) => s.trim()))
       .pipe(z.array(z.enum(["api", "worker"])).min(1)),
-    /** Where uploaded photos are kept; `local` = DATA_DIR/files. */
-    STORAGE_DRIVER: z.enum(["local"]).default("local"),
+    /** Where uploaded photos are kept: `local` = DATA_DIR/files, `s3` = an S3-compatible bucket. */
+    STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+    /** S3-compatible storage (AWS S3, MinIO, OSS…), path-style; required when STORAGE_DRIVER=s3 (prefix optional). */
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PREFIX: z.string().optional(),
     /** Handwriting recognition: `embedded` (offline PP-OCRv4) or an OpenAI-compatible vision model. */
     OCR_PROVIDER: z.enum(["embedded", "openai"]).default("embedded"),
     OCR_OPENAI_BASE_URL: z.url().optional(),
@@ -107,6 +114,11 @@ const ZEnv = z
     }
   })
   .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER === "s3") {
+      for (const key of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when STORAGE_DRIVER=s3" });
+      }
+    }
     for (const prefix of ["OCR", "GRADER"] as const) {
       if (env[`${prefix}_PROVIDER`] !== "openai") continue;
       const keys = [`${prefix}_OPENAI_BASE_URL`, `${prefix}_OPENAI_MODEL`] as const;
@@ -126,7 +138,20 @@ const ZEnv = z
     logLevel: env.LOG_LEVEL,
     sms: smsConfig(env),
     services: { api: env.SERVICES.includes("api"), worker: env.SERVICES.includes("worker") },
-    storage: { driver: env.STORAGE_DRIVER },
+    storage:
+      env.STORAGE_DRIVER === "s3"
+        ? {
+            driver: "s3" as const,
+            s3: {
+              endpoint: env.S3_ENDPOINT ?? "",
+              region: env.S3_REGION,
+              bucket: env.S3_BUCKET ?? "",
+              accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+              prefix: env.S3_PREFIX,
+            },
+          }
+        : { driver: "local" as const },
     ocr: {
       provider: env.OCR_PROVIDER,
       timeoutMs: env.OCR_TIMEOUT_MS,

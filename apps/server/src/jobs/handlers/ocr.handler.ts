@@ -1,6 +1,7 @@
 import { type OcrEngine, OcrError, type OcrResult } from "@essay/ocr";
 import { eq } from "drizzle-orm";
 import { manuscripts } from "../../db/schema.ts";
+import { DEFAULT_TOPICS } from "../../modules/manuscripts/manuscripts.service.ts";
 import type { FileStorage } from "../../providers/storage/index.ts";
 import type { DeliveredJob } from "../queue.ts";
 import { type HandlerDeps, PermanentJobError, runJob } from "./common.ts";
@@ -10,8 +11,12 @@ export interface OcrHandlerDeps extends HandlerDeps {
   ocr: OcrEngine;
 }
 
-/** Essays in Chinese script get the Chinese hint; everything else is read as Latin script. */
-export function languageHintFor(topic: string): string {
+/**
+ * A hint only from a topic the teacher wrote: Chinese script → Chinese, otherwise English. The default topic is
+ * in the teacher's interface language, which says nothing about the essay's (Chinese teachers grade English essays).
+ */
+export function languageHintFor(topic: string): string | undefined {
+  if (Object.values(DEFAULT_TOPICS).includes(topic)) return undefined;
   return /[\u3400-\u9fff]/.test(topic) ? "zh-Hans" : "en";
 }
 
@@ -27,7 +32,8 @@ export function ocrHandler(deps: OcrHandlerDeps) {
       async work(m) {
         const bytes = m.imageKey ? await deps.storage.get(m.imageKey) : null;
         if (!bytes) throw new PermanentJobError(`stored photo ${m.imageKey ?? "(none)"} is missing`);
-        return deps.ocr.recognize(new Uint8Array(bytes), { languageHint: languageHintFor(m.topic) });
+        const languageHint = languageHintFor(m.topic);
+        return deps.ocr.recognize(new Uint8Array(bytes), languageHint ? { languageHint } : {});
       },
       async store(tx, m, result) {
         const confidences = result.lines.map((l) => l.confidence);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { LocalStorage } from "./local.storage.ts";
+import { type S3Config, S3Storage } from "./s3.storage.ts";
 
 /** Where uploaded photos live. Keys are relative paths such as `manuscripts/<id>/<uuid>.jpg`. */
 export interface FileStorage {
@@ -11,15 +12,16 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
-export interface StorageConfig {
-  driver: "local";
-}
+export type StorageConfig = { driver: "local" } | { driver: "s3"; s3: S3Config };
 
 export function createStorage(config: StorageConfig, dataDir: string): FileStorage {
   switch (config.driver) {
     case "local":
       return new LocalStorage(path.join(dataDir, "files"));
+    case "s3":
+      return new S3Storage(config.s3);
   }
 }
 
 export { LocalStorage } from "./local.storage.ts";
+export { type S3Config, S3Storage, signV4 } from "./s3.storage.ts";
