@@ -4,10 +4,7 @@ import { registerViaApi } from "../support/accounts.ts";
 import { openWithLanguage, saveScreen } from "../support/screens.ts";
 
 /** A real handwritten page (IAM); read from the shared data set, never committed. */
-const PHOTO = path.join(
-  process.env.OCR_SAMPLES_DIR ?? "/work/shared/datasets/ocr/samples",
-  "en_iam_para_a01-077.png",
-);
+const PHOTO = path.join(process.env.OCR_SAMPLES_DIR ?? "/work/shared/datasets/ocr/samples", "en_iam_para_a01-077.png");
 
 async function waitForToastsToClear(page: Page) {
   await page.waitForTimeout(300);
@@ -45,7 +42,7 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   await page.getByTestId("new-assignment").click();
   // The title is required: the form says so before anything is sent.
   await page.getByTestId("create-assignment-submit").click();
-  await expect(page.getByText("请输入作业标题")).toBeVisible();
+  await expect(page.getByTestId("toast").getByText("请输入作业标题")).toBeVisible();
   await page.getByLabel("作业标题").fill("新闻报道：选举年");
   await page.getByLabel("作文题目").fill("Write a short news report (about 80 words) on a political event.");
   await page.getByLabel("目标字数").fill("80");
