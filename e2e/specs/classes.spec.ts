@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { registerViaApi } from "../support/accounts.ts";
@@ -6,8 +7,15 @@ import { openWithLanguage, saveScreen } from "../support/screens.ts";
 /** A real handwritten page (IAM); read from the shared data set, never committed. */
 const PHOTO = path.join(process.env.OCR_SAMPLES_DIR ?? "/work/shared/datasets/ocr/samples", "en_iam_para_a01-077.png");
 
-async function waitForToastsToClear(page: Page) {
-  await page.waitForTimeout(300);
+/** Closes open toasts and scrolls to the top, so the full-page screenshot shows the page itself. */
+async function tidy(page: Page) {
+  for (const close of await page.getByTestId("toast").getByRole("button").all()) await close.click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+async function screen(page: Page, name: string) {
+  await tidy(page);
+  await saveScreen(page, name);
 }
 
 test("teacher sets an assignment, student submits a photo, teacher grades and returns it, student reads the report", async ({
@@ -50,8 +58,12 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   await page.getByLabel("截止时间").fill("2030-06-01T18:00");
   await page.getByTestId("create-assignment-submit").click();
   await expect(page.getByTestId("assignment-item")).toContainText("新闻报道：选举年");
-  await waitForToastsToClear(page);
-  await saveScreen(page, "classes-library-zh-CN");
+  await screen(page, "classes-library-zh-CN");
+
+  // The student dashboard is not the teacher's.
+  await page.goto("/student");
+  await expect(page.getByTestId("access-denied")).toContainText("访问被拒绝");
+  await page.goto("/assignments");
 
   // ── Student (en): dashboard, submit a photo ─────────────────────────────
   await openWithLanguage(studentPage, "en", "/");
@@ -62,7 +74,7 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   const item = studentPage.getByTestId("student-assignment");
   await expect(item).toContainText("新闻报道：选举年");
   await expect(item.getByTestId("state-badge")).toHaveText("Not submitted");
-  await saveScreen(studentPage, "student-dashboard-en");
+  await screen(studentPage, "student-dashboard-en");
 
   // New submission: select class, then the assignment, create.
   await studentPage.getByTestId("new-submission").click();
@@ -74,13 +86,13 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   await studentPage.getByTestId("student-upload-input").setInputFiles(PHOTO);
   await expect(studentPage.getByTestId("submission-photo")).toBeVisible();
   await expect(studentPage.getByTestId("state-badge")).toHaveText("Submitted");
-  await saveScreen(studentPage, "student-submission-en");
+  await screen(studentPage, "student-submission-en");
 
   // Teacher pages are refused to the student, in the UI and by the API.
   await studentPage.goto("/assignments");
   await expect(studentPage.getByTestId("access-denied")).toContainText("Access Denied");
   expect((await studentPage.request.get("/api/manuscripts")).status()).toBe(403);
-  await saveScreen(studentPage, "student-access-denied-en");
+  await screen(studentPage, "student-access-denied-en");
 
   // ── Teacher: open the submission on the grading screen, confirm, graded, release ──
   await page.getByTestId("assignment-item").click();
@@ -94,10 +106,12 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   await expect(page.getByText("Write a short news report (about 80 words) on a political event.")).toBeVisible();
   const text = page.getByTestId("essay-text");
   await expect(text).not.toHaveValue("", { timeout: 180_000 });
+  // The teacher corrects what recognition misread (here: the transcription that ships with the sample).
+  await text.fill(fs.readFileSync(PHOTO.replace(/\.png$/, ".txt"), "utf8"));
   await page.getByTestId("confirm-text").click();
   await expect(page.getByTestId("total-score")).toBeVisible({ timeout: 120_000 });
   const score = (await page.getByTestId("total-score").textContent())?.trim() ?? "";
-  await saveScreen(page, "classes-grading-zh-CN");
+  await screen(page, "classes-grading-zh-CN");
 
   // Before release the student sees no score.
   await studentPage.goto("/student");
@@ -109,17 +123,16 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   await page.getByTestId("release").click();
   await expect(page.getByTestId("unrelease")).toBeVisible();
   await expect(page.getByTestId("submission-row")).toContainText("已发布");
-  await waitForToastsToClear(page);
-  await saveScreen(page, "classes-submissions-zh-CN");
+  await screen(page, "classes-submissions-zh-CN");
 
   // ── Student: score and report ───────────────────────────────────────────
   await studentPage.goto("/student");
   await expect(studentPage.getByTestId("student-assignment").getByTestId("state-badge")).toHaveText("Graded");
   await expect(studentPage.getByTestId("student-score")).toContainText(score.replace(/\/.*$/, "").trim());
-  await saveScreen(studentPage, "student-dashboard-returned-en");
+  await screen(studentPage, "student-dashboard-returned-en");
   await studentPage.getByTestId("open-submission").click();
   await expect(studentPage.getByTestId("report")).toBeVisible();
   await expect(studentPage.getByTestId("report")).toContainText("Li Hua");
-  await saveScreen(studentPage, "student-report-en");
+  await screen(studentPage, "student-report-en");
   await studentContext.close();
 });

@@ -57,7 +57,7 @@ export function StudentDashboard() {
           {t("student.newSubmission")}
         </Button>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2 text-lg">
@@ -217,7 +217,7 @@ function MyClasses({ classes, loading }: { classes: TStudentClass[] | undefined;
               maxLength={6}
               autoCapitalize="characters"
               placeholder={t("student.joinCodePlaceholder")}
-              className="font-mono uppercase tracking-widest"
+              className="font-mono uppercase tracking-widest placeholder:font-sans placeholder:normal-case placeholder:tracking-normal"
               onChange={(e) => setCode(e.target.value.toUpperCase())}
             />
             <Button type="submit" variant="outline" disabled={join.isPending || !code.trim()} data-testid="join-class">

@@ -139,7 +139,7 @@ export function SubmissionPage() {
         ) : null}
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle className="text-lg">{t("student.submitAssignment")}</CardTitle>
