@@ -136,3 +136,35 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   await screen(studentPage, "student-report-en");
   await studentContext.close();
 });
+
+test("a student joins a class with its code on a phone (zh-TW)", async ({ page, browser }) => {
+  const teacherContext = await browser.newContext();
+  await registerViaApi(teacherContext.request, { role: "teacher", workLanguage: "zh-TW", name: "林老師" });
+  const created = await teacherContext.request.post("/api/classes", {
+    data: { name: "3班", grade: "七年級", subject: "國文" },
+  });
+  expect(created.status()).toBe(201);
+  const klass = (await created.json()) as { id: string; joinCode: string };
+  const assignment = await teacherContext.request.post(`/api/classes/${klass.id}/assignments`, {
+    data: {
+      title: "我的暑假",
+      topic: "以「我的暑假」為題，寫一篇約500字的記敘文。",
+      targetLength: 500,
+      language: "zh-TW",
+    },
+  });
+  expect(assignment.status()).toBe(201);
+
+  await page.setViewportSize({ width: 375, height: 760 });
+  await registerViaApi(page.request, { role: "student", workLanguage: "zh-TW", name: "陳小明" });
+  await openWithLanguage(page, "zh-TW", "/");
+  await expect(page).toHaveURL(/\/student$/);
+  await expect(page.getByTestId("no-assignments")).toBeVisible();
+  await page.getByLabel("輸入班級碼加入班級").fill(klass.joinCode.toLowerCase());
+  await page.getByTestId("join-class").click();
+  await expect(page.getByTestId("student-class")).toContainText("3班");
+  await expect(page.getByTestId("student-assignment")).toContainText("我的暑假");
+  await expect(page.getByTestId("student-assignment").getByTestId("state-badge")).toHaveText("未提交");
+  await screen(page, "student-dashboard-zh-TW-375");
+  await teacherContext.close();
+});
