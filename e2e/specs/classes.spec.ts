@@ -101,6 +101,7 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   await expect(row).toContainText("Li Hua");
   await row.getByTestId("grade").click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("back-to-assignment")).toBeVisible();
   // The student info is filled in from the roster and the topic is the assignment's.
   await expect(page.getByLabel("学生姓名")).toHaveValue("Li Hua");
   await expect(page.getByText("Write a short news report (about 80 words) on a political event.")).toBeVisible();
@@ -118,8 +119,8 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   await expect(studentPage.getByTestId("student-assignment").getByTestId("state-badge")).toHaveText("Submitted");
   await expect(studentPage.getByTestId("student-score")).toHaveCount(0);
 
-  await page.goto("/assignments");
-  await page.getByTestId("assignment-item").click();
+  await page.getByTestId("back-to-assignment").click();
+  await expect(page.getByTestId("assignment-title")).toHaveText("新闻报道：选举年");
   await page.getByTestId("release").click();
   await expect(page.getByTestId("unrelease")).toBeVisible();
   await expect(page.getByTestId("submission-row")).toContainText("已发布");

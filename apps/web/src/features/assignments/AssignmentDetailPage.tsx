@@ -17,8 +17,8 @@ import { scoreClasses } from "../grading/score-style.ts";
 import { NotFoundPage } from "../not-found/NotFoundPage.tsx";
 
 /** Opens a submission on the grading screen: `/` reads `?manuscript=` and keeps it as the current essay. */
-export function gradingLink(manuscriptId: string): string {
-  return `/?manuscript=${encodeURIComponent(manuscriptId)}`;
+export function gradingLink(manuscriptId: string, assignmentId: string): string {
+  return `/?${new URLSearchParams({ manuscript: manuscriptId, assignment: assignmentId })}`;
 }
 
 function StatusBadge({ row }: { row: TTeacherSubmissionRow }) {
@@ -67,7 +67,7 @@ export function AssignmentDetailPage() {
   if (detail.error) return <NotFoundPage />;
   if (detail.isLoading || !detail.data) return <Spinner label={t("common.loading")} />;
   const { assignment: a, rows } = detail.data;
-  const open = (manuscriptId: string) => navigate(gradingLink(manuscriptId));
+  const open = (manuscriptId: string) => navigate(gradingLink(manuscriptId, a.id));
 
   return (
     <div className="flex flex-col gap-6">
