@@ -75,6 +75,8 @@ interface RunSummary {
   cer_no_punct_by_language: Record<string, number>;
   p50_ms: number;
   p95_ms: number;
+  /** Process CPU time per page (all threads), p50: independent of other load on the machine. */
+  cpu_p50_ms: number;
   cold_start_ms: number;
   samples: { id: string; language: string; cer: number; cer_no_punct: number; ms: number; hyp: string }[];
 }
@@ -101,13 +103,17 @@ async function runOnce(
     totals.set(k, t);
   };
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   const samples: RunSummary["samples"] = [];
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     const lang = primaryLanguage(e.language);
     const t = performance.now();
+    const c0 = process.cpuUsage();
     const r = await engine.recognize(images[i]!, { languageHint: e.language });
     const ms = performance.now() - t;
+    const cpu = process.cpuUsage(c0);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
     times.push(ms);
     const s = score(r.text, refs[i]!, lang);
     const sp = score(r.text, refs[i]!, lang, true);
@@ -116,7 +122,9 @@ async function runOnce(
     const cer = s.edits / Math.max(1, s.refChars);
     const cerNp = sp.edits / Math.max(1, sp.refChars);
     samples.push({ id: e.id, language: lang, cer, cer_no_punct: cerNp, ms, hyp: r.text });
-    log(`${e.id.padEnd(32)} ${lang}  CER ${pct(cer)}  no-punct ${pct(cerNp)}  ${ms.toFixed(0).padStart(6)} ms`);
+    log(
+      `${e.id.padEnd(32)} ${lang}  CER ${pct(cer)}  no-punct ${pct(cerNp)}  ${ms.toFixed(0).padStart(6)} ms  cpu ${cpuTimes.at(-1)!.toFixed(0).padStart(6)} ms`,
+    );
   }
   await engine.close();
   const all = totals.get("all")!;
@@ -135,6 +143,7 @@ async function runOnce(
     cer_no_punct_by_language: byLangNp,
     p50_ms: percentile(times, 50),
     p95_ms: percentile(times, 95),
+    cpu_p50_ms: percentile(cpuTimes, 50),
     cold_start_ms: cold,
     samples,
   };
@@ -164,7 +173,7 @@ async function main() {
       .map(([k, v]) => `${k} ${pct(v)} (no-punct ${pct(r.cer_no_punct_by_language[k] ?? 0)})`)
       .join("  ");
     log(
-      `${label.padEnd(14)} CER ${pct(r.cer)}  no-punct ${pct(r.cer_no_punct)}  ${langs}  p50 ${r.p50_ms.toFixed(0)} ms  p95 ${r.p95_ms.toFixed(0)} ms  cold ${r.cold_start_ms.toFixed(0)} ms`,
+      `${label.padEnd(14)} CER ${pct(r.cer)}  no-punct ${pct(r.cer_no_punct)}  ${langs}  p50 ${r.p50_ms.toFixed(0)} ms  p95 ${r.p95_ms.toFixed(0)} ms  cpu p50 ${r.cpu_p50_ms.toFixed(0)} ms  cold ${r.cold_start_ms.toFixed(0)} ms`,
     );
   };
   printSummary("overall", main);
@@ -199,6 +208,7 @@ async function main() {
         cer_no_punct_by_language: main.cer_no_punct_by_language,
         p50_ms: main.p50_ms,
         p95_ms: main.p95_ms,
+        cpu_p50_ms: main.cpu_p50_ms,
         cold_start_ms: main.cold_start_ms,
         peak_rss_mb: peak,
         samples: main.samples.map(({ hyp: _h, ...s }) => s),

@@ -3,11 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { adminSocketPath, startAdminSocket } from "../src/admin/admin-socket.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { InvitationsService } from "../src/modules/invitations/invitations.service.ts";
 import { createPostgresDatabase } from "./databases.ts";
+
+// These tests start real processes (tsx, PGlite); on a loaded 2-core machine that alone can take tens of seconds.
+vi.setConfig({ testTimeout: 120_000 });
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const serverMain = path.join(repoRoot, "apps/server/src/main.ts");

@@ -73,6 +73,7 @@ describe.each(testDatabases())("server killed during recognition (%s)", (kind) =
       JOB_POLL_SECONDS: "0.5",
       JOB_RETRY_DELAY_SECONDS: "1",
       JOB_RETRY_LIMIT: "3",
+      OCR_THREADS: "1",
     };
     if (kind === "postgres") {
       const pgdb = await createPostgresDatabase();

@@ -75,7 +75,8 @@ export async function startManuscriptApp(kind: DatabaseKind, ocr: OcrEngine): Pr
 
 /** One embedded OCR engine per test file (models load once, in a worker thread). */
 export function sharedOcr(): OcrEngine {
-  return createOcrEngine({ provider: "embedded", timeoutMs: 60_000 });
+  // One onnxruntime thread: test files run in parallel on few cores.
+  return createOcrEngine({ provider: "embedded", timeoutMs: 120_000, embedded: { threads: 1 } });
 }
 
 export const ESSAY_LINES = [
@@ -139,7 +140,7 @@ export async function pollManuscript(
   id: string,
   // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by the tests
   done: (m: any) => boolean,
-  timeoutMs = 60_000,
+  timeoutMs = 120_000,
   // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by the tests
 ): Promise<any> {
   const until = Date.now() + timeoutMs;

@@ -5,7 +5,7 @@ import { bandForScore, MAX_UPLOAD_BYTES, ZManuscript, ZManuscriptList } from "@e
 import type { OcrEngine } from "@essay/ocr";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { manuscriptJobs } from "../src/db/schema.ts";
 import { reconcileFailedJobs } from "../src/jobs/reconcile.ts";
 import { signedIn } from "./factories.ts";
@@ -43,6 +43,9 @@ function pngHeader(width: number, height: number): Buffer {
 }
 
 const STUDENT = { studentName: "Li Hua", studentClass: "Grade 8 Class 2", studentId: "S2024001" };
+
+// Recognition shares 2 cores with the other test files: allow for slow runs.
+vi.setConfig({ testTimeout: 150_000 });
 
 const ocr: OcrEngine = sharedOcr();
 afterAll(() => ocr.close());
@@ -133,17 +136,28 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
   });
 
   it("lists own manuscripts newest first, paginated", async () => {
-    const { client } = await signedIn(t);
+    const { client, user } = await signedIn(t);
     const other = await signedIn(t);
+    // userId and teacherName come from the session, whatever the body says about the owner.
+    const spoof = await client.post("/api/manuscripts", { ...STUDENT, userId: other.user.id, originalImageUrl: "x" });
+    expect(spoof.body).toMatchObject({ userId: user.id, originalImageUrl: "" });
+    expect((await other.client.get(`/api/manuscripts/${spoof.body.id}`)).status).toBe(404);
+    const custom = await client.post("/api/manuscripts", {
+      ...STUDENT,
+      teacherName: "Ms Zhang",
+      topic: "My summer",
+      targetLength: 300,
+    });
+    expect(custom.body).toMatchObject({ teacherName: "Ms Zhang", topic: "My summer", targetLength: 300 });
     const a = await created(client);
     const b = await created(client);
     const c = await created(client);
     await created(other.client);
     const p1 = ZManuscriptList.parse((await client.get("/api/manuscripts?page=1&pageSize=2")).body);
-    expect(p1.total).toBe(3);
+    expect(p1.total).toBe(5);
     expect(p1.items.map((i) => i.id)).toEqual([c.id, b.id]);
     const p2 = ZManuscriptList.parse((await client.get("/api/manuscripts?page=2&pageSize=2")).body);
-    expect(p2.items.map((i) => i.id)).toEqual([a.id]);
+    expect(p2.items.map((i) => i.id)).toEqual([a.id, custom.body.id]);
   });
 
   it("refuses incomplete student info and signed-out calls", async () => {

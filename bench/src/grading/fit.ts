@@ -14,7 +14,7 @@
  * human spread on the training data.
  */
 import { writeFileSync } from "node:fs";
-import { fitCalibration } from "../../../packages/grading/src/calibration.ts";
+import { fitCalibration, fitContentCalibration } from "../../../packages/grading/src/calibration.ts";
 import { analyze } from "../../../packages/grading/src/features.ts";
 import {
   EXPECTED_SIGNS,
@@ -27,6 +27,7 @@ import {
   totalToUnit,
   unitToTotal,
 } from "../../../packages/grading/src/model.ts";
+import { ContentReference } from "../../../packages/grading/src/similarity.ts";
 import { compareIds, type EssayRecord, lang, loadJsonl, topicOf } from "./data.ts";
 import { qwk } from "./qwk.ts";
 
@@ -37,6 +38,8 @@ const RATE = Number(process.env.RATE ?? 0.05);
 const BINS = Number(process.env.BINS ?? 24);
 const MIN_LEAF = Number(process.env.MIN_LEAF ?? 20);
 const K_CAL = 30;
+const EN_BAGS = Number(process.env.EN_BAGS ?? 1);
+const ZH_BAGS = Number(process.env.ZH_BAGS ?? 5);
 
 interface Row {
   r: EssayRecord;
@@ -135,8 +138,7 @@ function fitLinear(train: Row[], names: string[], language: "en" | "zh"): Linear
 }
 
 /** Boosted decision stumps → one centred step function per feature. */
-function fitSteps(train: Row[], names: string[]): StepModel {
-  const n = train.length;
+function fitSteps(train: Row[], names: string[], bags = 1): StepModel {
   const intercept = meanOf(train.map((r) => r.y));
   // prompt fixed effects on the target (a no-op with a single prompt)
   const pm = new Map<string, number>();
@@ -144,6 +146,7 @@ function fitSteps(train: Row[], names: string[]): StepModel {
     pm.set(p, meanOf(train.filter((r) => r.r.prompt_id === p).map((r) => r.y)));
   }
   const res = train.map((r) => r.y - pm.get(r.r.prompt_id)!);
+  const n = train.length;
   const cuts: Record<string, number[]> = {};
   const bin: Record<string, number[]> = {};
   const acc: Record<string, number[]> = {};
@@ -156,36 +159,58 @@ function fitSteps(train: Row[], names: string[]): StepModel {
       return k;
     });
   }
-  for (let it = 0; it < ROUNDS; it++) {
-    let best = { gain: 0, f: "", k: -1, l: 0, r: 0 };
-    for (const f of names) {
-      const nb = cuts[f]!.length + 1;
-      const s = new Array<number>(nb).fill(0);
-      const c = new Array<number>(nb).fill(0);
-      const bi = bin[f]!;
-      for (let i = 0; i < n; i++) {
-        s[bi[i]!]! += res[i]!;
-        c[bi[i]!]!++;
+  // Bagging: each bag boosts on a deterministic 80 % subsample; the step tables are averaged (same cuts).
+  let seed = 12345;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  for (let bag = 0; bag < bags; bag++) {
+    const idx = bags === 1 ? train.map((_, i) => i) : train.map((_, i) => i).filter(() => rand() < 0.8);
+    const m = idx.length;
+    const r = idx.map((i) => res[i]!);
+    for (let it = 0; it < ROUNDS; it++) {
+      let best = { gain: 0, f: "", k: -1, l: 0, r: 0 };
+      for (const f of names) {
+        const nb = cuts[f]!.length + 1;
+        const s = new Array<number>(nb).fill(0);
+        const c = new Array<number>(nb).fill(0);
+        const bi = bin[f]!;
+        for (let j = 0; j < m; j++) {
+          const b = bi[idx[j]!]!;
+          s[b]! += r[j]!;
+          c[b]!++;
+        }
+        const tot = s.reduce((a, b) => a + b, 0);
+        let ls = 0;
+        let lc = 0;
+        for (let k = 0; k < nb - 1; k++) {
+          ls += s[k]!;
+          lc += c[k]!;
+          const rc = m - lc;
+          if (lc < MIN_LEAF || rc < MIN_LEAF) continue;
+          const rs = tot - ls;
+          const gain = (ls * ls) / lc + (rs * rs) / rc - (tot * tot) / m;
+          if (gain > best.gain) best = { gain, f, k, l: ls / lc, r: rs / rc };
+        }
       }
-      const tot = s.reduce((a, b) => a + b, 0);
-      let ls = 0;
-      let lc = 0;
-      for (let k = 0; k < nb - 1; k++) {
-        ls += s[k]!;
-        lc += c[k]!;
-        const rc = n - lc;
-        if (lc < MIN_LEAF || rc < MIN_LEAF) continue;
-        const rs = tot - ls;
-        const gain = (ls * ls) / lc + (rs * rs) / rc - (tot * tot) / n;
-        if (gain > best.gain) best = { gain, f, k, l: ls / lc, r: rs / rc };
-      }
+      if (!best.f) break;
+      const bi = bin[best.f]!;
+      for (let j = 0; j < m; j++) r[j]! -= RATE * (bi[idx[j]!]! <= best.k ? best.l : best.r);
+      if (!acc[best.f]) acc[best.f] = new Array<number>(cuts[best.f]!.length + 1).fill(0);
+      const arr = acc[best.f]!;
+      for (let b = 0; b < arr.length; b++) arr[b]! += (RATE * (b <= best.k ? best.l : best.r)) / bags;
     }
-    if (!best.f) break;
-    const bi = bin[best.f]!;
-    for (let i = 0; i < n; i++) res[i]! -= RATE * (bi[i]! <= best.k ? best.l : best.r);
-    if (!acc[best.f]) acc[best.f] = new Array<number>(cuts[best.f]!.length + 1).fill(0);
-    const arr = acc[best.f]!;
-    for (let b = 0; b < arr.length; b++) arr[b]! += RATE * (b <= best.k ? best.l : best.r);
+  }
+  // Monotone constraints: features with an expected sign get a non-decreasing (or non-increasing) step function
+  // (pool-adjacent-violators weighted by bin counts), so e.g. more spelling errors never earn points.
+  const language = train[0]!.r.language.startsWith("zh") ? "zh" : "en";
+  for (const [f, arr] of Object.entries(acc)) {
+    const sign = EXPECTED_SIGNS[language][f];
+    if (!sign) continue;
+    const counts = new Array<number>(arr.length).fill(0);
+    for (const b of bin[f]!) counts[b]!++;
+    acc[f] = monotone(arr, counts, sign);
   }
   const features: StepModel["features"] = {};
   let shift = 0;
@@ -203,6 +228,20 @@ function fitSteps(train: Row[], names: string[]): StepModel {
     features,
   };
   return withStretch(model, train);
+}
+
+/** Weighted isotonic regression (pool-adjacent-violators), increasing for sign 1, decreasing for −1. */
+function monotone(values: number[], weights: number[], sign: 1 | -1): number[] {
+  const blocks: { v: number; w: number; n: number }[] = [];
+  for (let i = 0; i < values.length; i++) {
+    blocks.push({ v: sign * values[i]!, w: Math.max(1e-9, weights[i]!), n: 1 });
+    while (blocks.length > 1 && blocks[blocks.length - 2]!.v > blocks[blocks.length - 1]!.v) {
+      const b = blocks.pop()!;
+      const a = blocks.pop()!;
+      blocks.push({ v: (a.v * a.w + b.v * b.w) / (a.w + b.w), w: a.w + b.w, n: a.n + b.n });
+    }
+  }
+  return blocks.flatMap((b) => new Array<number>(b.n).fill(sign * b.v));
 }
 
 function toScale(unit: number, min: number, max: number): number {
@@ -235,6 +274,25 @@ function evaluateCalibrated(test: Row[], predict: (r: Row) => number, K: number)
   );
 }
 
+/** As evaluateCalibrated, with the grader's content channel (similarity to the teacher-scored essays). */
+function evaluateContentCalibrated(test: Row[], predict: (r: Row) => number, K: number): number {
+  const { score_min: min, score_max: max } = test[0]!.r;
+  const teacher = (r: Row) => unitToTotal((r.r.score - min) / (max - min));
+  const cal = test.slice(0, K);
+  const ref = new ContentReference(cal.map((r) => ({ text: r.r.text, score: teacher(r) })));
+  const map = fitContentCalibration(
+    cal.map((r, i) => ({ raw: unitToTotal(predict(r)), teacher: teacher(r), content: ref.predict(r.r.text, 7, i) })),
+  );
+  const rest = test.slice(K);
+  const toS = (t: number) => Math.max(min, Math.min(max, Math.round(min + totalToUnit(Math.round(t)) * (max - min))));
+  return qwk(
+    rest.map((r) => r.r.score),
+    rest.map((r) => toS(map.apply(unitToTotal(predict(r)), ref.predict(r.r.text)))),
+    min,
+    max,
+  );
+}
+
 const names = (l: "en" | "zh") => Object.values(FEATURE_GROUPS[l]).flat();
 
 const en = rows("asap-p1-6-dev.jsonl");
@@ -248,12 +306,20 @@ const log = (s: string) => {
 
 log("English, leave-one-prompt-out QWK (model | length-only):");
 const prompts = [...new Set(en.map((r) => r.r.prompt_id))];
-const lopo: { model: number; steps: number; length: number; cal: number; lenCal: number }[] = [];
+const lopo: {
+  model: number;
+  steps: number;
+  length: number;
+  cal: number;
+  lenCal: number;
+  content30: number;
+  content50: number;
+}[] = [];
 for (const p of prompts) {
   const train = en.filter((r) => r.r.prompt_id !== p);
   const test = en.filter((r) => r.r.prompt_id === p);
   const model = fitLinear(train, names("en"), "en");
-  const steps = fitSteps(train, names("en"));
+  const steps = fitSteps(train, names("en"), EN_BAGS);
   const lenModel = fitLinear(train, ["logLen"], "en");
   const pm = (r: Row) => predictUnit(model, r.x);
   const pl = (r: Row) => predictUnit(lenModel, r.x);
@@ -263,14 +329,20 @@ for (const p of prompts) {
     length: evaluate(test, pl),
     cal: evaluateCalibrated(test, pm, K_CAL),
     lenCal: evaluateCalibrated(test, pl, K_CAL),
+    content30: evaluateContentCalibrated(test, pm, 30),
+    content50: evaluateContentCalibrated(test, pm, 50),
   };
   lopo.push(v);
+  log(`      with content channel: K=30 ${v.content30.toFixed(3)}, K=50 ${v.content50.toFixed(3)}`);
   log(
     `  P${p}: uncalibrated steps ${v.steps.toFixed(3)}, linear ${v.model.toFixed(3)} | ${v.length.toFixed(3)}   calibrated (linear) K=${K_CAL} ${v.cal.toFixed(3)} | ${v.lenCal.toFixed(3)}`,
   );
 }
 const enU = meanOf(lopo.map((v) => v.steps));
 const enC = meanOf(lopo.map((v) => v.cal));
+log(
+  `  mean with content channel: K=30 ${meanOf(lopo.map((v) => v.content30)).toFixed(3)}, K=50 ${meanOf(lopo.map((v) => v.content50)).toFixed(3)}`,
+);
 log(
   `  mean: uncalibrated steps ${enU.toFixed(3)}, linear ${meanOf(lopo.map((v) => v.model)).toFixed(3)} | ${meanOf(lopo.map((v) => v.length)).toFixed(3)}   calibrated K=${K_CAL} ${enC.toFixed(3)} | ${meanOf(lopo.map((v) => v.lenCal)).toFixed(3)}`,
 );
@@ -280,7 +352,7 @@ const zq: { steps: number; linear: number; length: number }[] = [];
 for (let k = 0; k < FOLDS; k++) {
   const train = zh.filter((_, i) => i % FOLDS !== k);
   const test = zh.filter((_, i) => i % FOLDS === k);
-  const steps = fitSteps(train, names("zh"));
+  const steps = fitSteps(train, names("zh"), ZH_BAGS);
   const linear = fitLinear(train, names("zh"), "zh");
   const len = fitLinear(train, ["logLen"], "zh");
   zq.push({
@@ -296,8 +368,8 @@ log(
 
 if (process.argv.includes("--write")) {
   const enModel = fitLinear(en, names("en"), "en");
-  const enSteps = fitSteps(en, names("en"));
-  const zhModel = fitSteps(zh, names("zh"));
+  const enSteps = fitSteps(en, names("en"), EN_BAGS);
+  const zhModel = fitSteps(zh, names("zh"), ZH_BAGS);
   const table = {
     provenance: {
       generatedBy: "bench/src/grading/fit.ts",
@@ -307,7 +379,7 @@ if (process.argv.includes("--write")) {
       },
       method: {
         en: `prompt fixed effects; boosted stumps (${ROUNDS} rounds, rate ${RATE}) for uncalibrated grading; ridge (lambda ${LAMBDA}) as the raw scale for calibration`,
-        zh: `boosted stumps (${ROUNDS} rounds, rate ${RATE})`,
+        zh: `boosted stumps (${ROUNDS} rounds, rate ${RATE}), ${ZH_BAGS} bags of 80 % subsamples averaged`,
       },
       target: "unit score (score - min) / (max - min)",
       heldOutQwk: {

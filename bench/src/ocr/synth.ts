@@ -222,6 +222,25 @@ export async function generateSynthetic(dir: string): Promise<string> {
       "\n\n",
     );
   }
+  // two sheets photographed side by side: read left page, then right page
+  {
+    const left = await zhGridPage(ZH_PARAS[0]!, { cell: 48, seed: 21, red: false });
+    const right = await zhGridPage(ZH_PARAS[1]!, { cell: 48, seed: 22, red: true });
+    const lm = await sharp(left).metadata();
+    const rm = await sharp(right).metadata();
+    const gap = 80;
+    const W = lm.width! + rm.width! + 3 * gap;
+    const H = Math.max(lm.height!, rm.height!) + 2 * gap;
+    const desk = await sharp({ create: { width: W, height: H, channels: 3, background: "#4a3d30" } })
+      .composite([
+        { input: left, left: gap, top: gap },
+        { input: right, left: 2 * gap + lm.width!, top: gap + 20 },
+      ])
+      .png()
+      .toBuffer();
+    const photo = await photograph(desk, { seed: 3, angle: 0.7, scale: 1.2, blur: 0.8 });
+    await add("syn_zh_two_pages", photo, [...ZH_PARAS[0]!, ...ZH_PARAS[1]!], "zh-Hans", "\n\n");
+  }
   for (const [i, paras] of EN_PARAS.entries()) {
     const page = await enLinedPage(paras, { size: 40, seed: i + 5, width: 1500 });
     await add(

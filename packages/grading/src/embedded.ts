@@ -1,14 +1,18 @@
-import { fitCalibration } from "./calibration.ts";
+import { type ContentCalibrationMap, fitCalibration, fitContentCalibration } from "./calibration.ts";
 import { CALIBRATION_COEFFICIENTS, COEFFICIENTS } from "./coefficients.ts";
 import { type Analysis, analyze } from "./features.ts";
 import { composeFeedback, observations, type Point } from "./feedback.ts";
-import { contributions, relativeToTarget, unitToTotal } from "./model.ts";
+import { contributions, type Model, relativeToTarget, unitToTotal } from "./model.ts";
 import { DEFAULT_RUBRIC, gradeBand, TOTAL_MAX } from "./rubric.ts";
+import { ContentReference } from "./similarity.ts";
 import { detectLanguage } from "./text.ts";
 import type { CriterionKey, CriterionResult, GradeInput, GradeResult, Rubric } from "./types.ts";
 
 export const EMBEDDED_ENGINE = "embedded";
 export const EMBEDDED_VERSION = "0.1.0";
+
+/** Weight of a criterion's proportional share of the total in its score (the rest comes from its own features). */
+const CRITERION_SHARE = 0.4;
 
 export function validateRubric(rubric: Rubric): void {
   const sum = rubric.criteria.reduce((a, c) => a + c.max, 0);
@@ -72,20 +76,16 @@ export function rescale(values: number[], maxes: number[], target: number): numb
 interface RawScore {
   analysis: Analysis;
   floats: Record<CriterionKey, number>;
-  /** Sum of the criterion scores before clamping to [0, max]: a continuous scale used by calibration. */
+  /** Sum of the criterion scores before clamping to [0, max]. */
   unclamped: number;
+  /** Unclamped score under the calibration model: the continuous scale that calibration maps. */
+  calibrationRaw: number;
   points: Point[];
 }
 
 function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): RawScore {
   const language = input.language ?? detectLanguage(input.text);
   const a = analyze({ text: input.text, topic: input.topic, language, targetLength: input.targetLength });
-  const model = (forCalibration ? CALIBRATION_COEFFICIENTS : COEFFICIENTS)[language];
-  const contrib = contributions(model, language, relativeToTarget(model, language, a.f, input.targetLength));
-  const base = unitToTotal(model.intercept);
-  const floats = {} as Record<CriterionKey, number>;
-  for (const c of rubric.criteria)
-    floats[c.key] = (c.max / TOTAL_MAX) * base + 30 * contrib[c.key] * (c.max / defaultMax(c.key));
   const points = observations(a, input.targetLength !== undefined);
   // Hand-set adjustments (not fitted: the fitting data has no line breaks, no news reports and no target lengths).
   const adj: Record<CriterionKey, number> = { content: 0, organisation: 0, language: 0, conventions: 0 };
@@ -112,17 +112,37 @@ function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): R
   // Degenerate text: the same sentence over and over (not in the fitting data, so a hand-set guard).
   const distinct = new Set(a.sentences.map((x) => x.text.toLowerCase().replace(/\s+/g, " "))).size;
   const uniqueShare = a.sentences.length >= 5 ? distinct / a.sentences.length : 1;
-  let unclamped = 0;
-  for (const c of rubric.criteria) {
-    floats[c.key] += adj[c.key];
-    // Very short texts cannot earn more than a share of the points.
-    const minLen = language === "zh" ? 100 : 50;
-    if (a.length < minLen) floats[c.key] *= a.length / minLen;
-    if (uniqueShare < 0.8) floats[c.key] *= uniqueShare;
-    unclamped += floats[c.key];
-    floats[c.key] = Math.max(0, Math.min(c.max, floats[c.key]));
-  }
-  return { analysis: a, floats, unclamped, points };
+  const minLen = language === "zh" ? 100 : 50;
+
+  const score = (model: Model) => {
+    const contrib = contributions(model, language, relativeToTarget(model, language, a.f, input.targetLength));
+    const base = unitToTotal(model.intercept);
+    const floats = {} as Record<CriterionKey, number>;
+    const own = rubric.criteria.map((c) => {
+      let v = (c.max / TOTAL_MAX) * base + 30 * contrib[c.key] * (c.max / defaultMax(c.key)) + adj[c.key];
+      // Very short texts cannot earn more than a share of the points.
+      if (a.length < minLen) v *= a.length / minLen;
+      if (uniqueShare < 0.8) v *= uniqueShare;
+      return v;
+    });
+    const unclamped = own.reduce((x, y) => x + y, 0);
+    // Each criterion: part its share of the total, part its own features (the sum is unchanged). The fitted
+    // models predict the holistic score; this keeps one feature group from swinging a criterion to 0 or max.
+    rubric.criteria.forEach((c, i) => {
+      const v = CRITERION_SHARE * (c.max / TOTAL_MAX) * unclamped + (1 - CRITERION_SHARE) * own[i]!;
+      floats[c.key] = Math.max(0, Math.min(c.max, v));
+    });
+    return { floats, unclamped };
+  };
+  const calibration = score(CALIBRATION_COEFFICIENTS[language]);
+  const main = forCalibration ? calibration : score(COEFFICIENTS[language]);
+  return {
+    analysis: a,
+    floats: main.floats,
+    unclamped: main.unclamped,
+    calibrationRaw: Math.round(calibration.unclamped * 100) / 100,
+    points,
+  };
 }
 
 function defaultMax(key: CriterionKey): number {
@@ -143,10 +163,55 @@ export function rawTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibrati
   ]);
   const hit = rawCache.get(key);
   if (hit !== undefined) return hit;
-  const v = Math.round(rawScore({ ...input, feedbackLanguage: "en" }, rubric, true).unclamped * 100) / 100;
+  const v = rawScore({ ...input, feedbackLanguage: "en" }, rubric, true).calibrationRaw;
   if (rawCache.size >= 512) rawCache.delete(rawCache.keys().next().value!);
   rawCache.set(key, v);
   return v;
+}
+
+interface FittedCalibration {
+  map: ContentCalibrationMap;
+  reference: ContentReference | null;
+}
+
+/** Fitted calibration per calibration array (grading a class against the same set fits it once). */
+/** Fewer teacher-scored texts make the content channel unstable (on ASAP: K=10 −0.04, K=20 −0.01 QWK; K=30 +0.007, K=100 +0.013). */
+const MIN_CONTENT_POINTS = 30;
+
+const calibrationCache = new WeakMap<object, { key: string; fitted: FittedCalibration }>();
+
+/**
+ * Monotone map from the raw scale onto the teacher's. With ≥ 30 teacher-scored texts a content channel is added:
+ * the similarity-weighted teacher score of the most similar calibration essays (see fitContentCalibration).
+ */
+function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
+  const points = input.calibration!;
+  const key = JSON.stringify([input.topic, input.language, input.targetLength, rubric.criteria.map((c) => c.max)]);
+  const hit = calibrationCache.get(points);
+  if (hit && hit.key === key) return hit.fitted;
+  const raws = points.map(
+    (p) =>
+      p.rawTotal ??
+      rawTotal(
+        { text: p.text ?? "", topic: input.topic, language: input.language, targetLength: input.targetLength },
+        rubric,
+      ),
+  );
+  const withText = points.map((p, i) => ({ p, i })).filter(({ p }) => (p.text ?? "").trim().length > 0);
+  let fitted: FittedCalibration;
+  if (withText.length >= MIN_CONTENT_POINTS) {
+    const reference = new ContentReference(withText.map(({ p }) => ({ text: p.text!, score: p.teacherScore })));
+    const loo = new Map(withText.map(({ p, i }, j) => [i, reference.predict(p.text!, 7, j)]));
+    const map = fitContentCalibration(
+      points.map((p, i) => ({ raw: raws[i]!, teacher: p.teacherScore, content: loo.get(i) ?? null })),
+    );
+    fitted = { map, reference: map.method === "content+linear" ? reference : null };
+  } else {
+    const base = fitCalibration(points.map((p, i) => ({ raw: raws[i]!, teacher: p.teacherScore })));
+    fitted = { map: { apply: (r) => base.apply(r), method: base.method, n: base.n }, reference: null };
+  }
+  calibrationCache.set(points, { key, fitted });
+  return fitted;
 }
 
 /** Raw totals of calibration essays given by text, so grading a class against the same set is not quadratic. */
@@ -156,25 +221,18 @@ export function gradeEmbedded(input: GradeInput): GradeResult {
   const rubric = input.rubric ?? DEFAULT_RUBRIC;
   validateRubric(rubric);
   const calibrating = (input.calibration?.length ?? 0) > 0;
-  const { analysis, floats, unclamped, points } = rawScore(input, rubric, calibrating);
+  const { analysis, floats, unclamped, calibrationRaw, points } = rawScore(input, rubric, calibrating);
   const maxes = rubric.criteria.map((c) => c.max);
   let values = rubric.criteria.map((c) => floats[c.key]);
-  const raw = Math.round(values.reduce((a, b) => a + b, 0));
-  let target = raw;
+  // The total follows the model (the unclamped sum, clamped to 0–40); clamping a criterion at 0 or its maximum
+  // must not drop points from the total, so the criteria are then spread to add up to it.
+  let target = Math.round(Math.max(0, Math.min(TOTAL_MAX, unclamped)));
   if (input.calibration && input.calibration.length > 0) {
-    const pairs = input.calibration.map((p) => ({
-      raw:
-        p.rawTotal ??
-        rawTotal(
-          { text: p.text ?? "", topic: input.topic, language: input.language, targetLength: input.targetLength },
-          rubric,
-        ),
-      teacher: p.teacherScore,
-    }));
-    const map = fitCalibration(pairs);
-    target = Math.round(map.apply(unclamped));
-    values = rescale(values, maxes, target);
+    const cal = calibrationFor(input, rubric);
+    const content = cal.reference ? cal.reference.predict(input.text) : null;
+    target = Math.round(cal.map.apply(unclamped, content));
   }
+  values = rescale(values, maxes, target);
   const ints = roundToTotal(values, maxes, target);
   const total = ints.reduce((a, b) => a + b, 0);
   const band = gradeBand(total);
@@ -198,6 +256,6 @@ export function gradeEmbedded(input: GradeInput): GradeResult {
     feedback,
     engine: EMBEDDED_ENGINE,
     version: EMBEDDED_VERSION,
-    rawTotal: raw,
+    rawTotal: calibrationRaw,
   };
 }

@@ -343,7 +343,7 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
         evidence: { quote: g.headline, note: "headline" },
       });
     } else {
-      const first = a.sentences[0]?.text ?? "";
+      const first = a.paragraphs[0]?.text ?? a.sentences[0]?.text ?? "";
       pts.push({
         criterion: "content",
         weight: -2,
@@ -430,13 +430,10 @@ export function composeFeedback(
   const best = [...rel].sort((x, y) => y.r - x.r)[0]!;
   const worst = [...rel].sort((x, y) => x.r - y.r)[0]!;
   const bandLabel = GRADE_BANDS.find((b) => b.band === band)!.label[lang];
-  const first = a.sentences[0]?.text ?? "";
+  const first = a.paragraphs[0]?.text ?? a.sentences[0]?.text ?? "";
   const nP = a.hasLineBreaks ? a.paragraphs.length : 1;
   const u = unit(a, lang);
-  if (best.r === worst.r) {
-    // all criteria at the same level: name the one with most points lost instead of a tie
-    worst.label = [...rel].sort((x, y) => y.max - y.score - (x.max - x.score))[0]!.label;
-  }
+  const tie = best.r === worst.r;
   if (a.length === 0) {
     const msg = {
       en: `${total}/40 (${bandLabel}). There is no essay text to grade.`,
@@ -447,10 +444,10 @@ export function composeFeedback(
   }
   const overall =
     lang === "en"
-      ? `${total}/40 (${bandLabel}). This ${a.length}-${u.replace(/s$/, "")} essay in ${nP} paragraph${nP > 1 ? "s" : ""} and ${a.sentences.length} sentence${a.sentences.length === 1 ? "" : "s"}, opening with ${q(first, "en", 40)}, is strongest in ${best.label.toLowerCase()} (${best.score}/${best.max}) and weakest in ${worst.label.toLowerCase()} (${worst.score}/${worst.max}).`
+      ? `${total}/40 (${bandLabel}). This ${a.length}-${u.replace(/s$/, "")} essay in ${nP} paragraph${nP > 1 ? "s" : ""} and ${a.sentences.length} sentence${a.sentences.length === 1 ? "" : "s"}, opening with ${q(first, "en", 40)}, ${tie ? `scores ${Math.round(100 * best.r)}% on every criterion.` : `is strongest in ${best.label.toLowerCase()} (${best.score}/${best.max}) and weakest in ${worst.label.toLowerCase()} (${worst.score}/${worst.max}).`}`
       : lang === "zh-CN"
-        ? `${total}/40（${bandLabel}）。本文共${a.length}${u}、${nP}段、${a.sentences.length}句，以${q(first, lang, 15)}开篇；${best.label}最好（${best.score}/${best.max}），${worst.label}最需加强（${worst.score}/${worst.max}）。`
-        : `${total}/40（${bandLabel}）。本文共${a.length}${u}、${nP}段、${a.sentences.length}句，以${q(first, lang, 15)}開篇；${best.label}最好（${best.score}/${best.max}），${worst.label}最需加強（${worst.score}/${worst.max}）。`;
+        ? `${total}/40（${bandLabel}）。本文共${a.length}${u}、${nP}段、${a.sentences.length}句，以${q(first, lang, 15)}开篇；${tie ? `各项得分率均为${Math.round(100 * best.r)}%。` : `${best.label}最好（${best.score}/${best.max}），${worst.label}最需加强（${worst.score}/${worst.max}）。`}`
+        : `${total}/40（${bandLabel}）。本文共${a.length}${u}、${nP}段、${a.sentences.length}句，以${q(first, lang, 15)}開篇；${tie ? `各項得分率均為${Math.round(100 * best.r)}%。` : `${best.label}最好（${best.score}/${best.max}），${worst.label}最需加強（${worst.score}/${worst.max}）。`}`;
   if (strengths.length === 0 && first) {
     strengths.push(
       lang === "en"

@@ -184,6 +184,9 @@ export const EXPECTED_SIGNS: Record<EssayLanguage, Record<string, 1 | -1>> = {
     asciiPunctRate: -1,
     latinRate: -1,
     punctTypes: 1,
+    examplesPer1000: 1,
+    introTopic: 1,
+    endTopic: 1,
   },
 };
 

@@ -40,7 +40,8 @@ export function paragraphs(text: string): Span[] {
 /** Sentences with offsets; works for English and Chinese punctuation. */
 export function sentences(text: string, language: EssayLanguage): Span[] {
   const out: Span[] = [];
-  const re = language === "zh" ? /[^。！？!?；;\n]+[。！？!?；;…]*[”’"」』]?/g : /[^.!?\n]+(?:[.!?]+["')\]]?|$)/g;
+  const re =
+    language === "zh" ? /[^。！？!?；;\n]+[。！？!?；;…]*[”’"」』]?/g : /[^.!?\n]+(?:[.!?]+["')\]]?|(?=\n)|$)/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const raw = m[0];
     const lead = raw.length - raw.trimStart().length;

@@ -23,7 +23,10 @@ export interface Rubric {
 
 /** A teacher-scored essay of the same assignment, used to map the raw 0–40 scale onto the teacher's. */
 export interface CalibrationPoint {
-  /** Raw (uncalibrated) total of the essay; when absent, `text` is graded to obtain it. */
+  /**
+   * Raw score of the essay from the same engine (GradeResult.rawTotal, or rawTotal() for the embedded grader);
+   * when absent, `text` is scored by the embedded grader to obtain it.
+   */
   rawTotal?: number;
   text?: string;
   /** The teacher's score on the 0–40 scale. */
@@ -72,7 +75,10 @@ export interface GradeResult {
   feedback: Feedback;
   engine: string;
   version: string;
-  /** Total before calibration (equals totalScore when no calibration was given). */
+  /**
+   * The engine's raw score on its calibration scale (continuous, not clamped; for the embedded grader the same
+   * value as rawTotal()). Store it with the teacher's score to calibrate later essays of the assignment.
+   */
   rawTotal: number;
 }
 

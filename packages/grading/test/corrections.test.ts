@@ -19,6 +19,13 @@ describe("suggestCorrections (English)", () => {
     expect(find(r, "i")).toMatchObject({ suggested: "I", kind: "student" });
   });
 
+  it("ranks several spelling candidates", () => {
+    const s = suggestCorrections("She was very hapy today.", { language: "en" }).suggestions[0]!;
+    expect(s.suggested).toBe("happy");
+    expect(s.kind).toBe("student");
+    expect(Array.isArray(s.alternatives)).toBe(true);
+  });
+
   it("flags likely OCR misreadings", () => {
     expect(find(r, "rnoon")).toMatchObject({ suggested: "moon", kind: "ocr" });
     expect(find(r, "c1ass")).toMatchObject({ suggested: "class", kind: "ocr" });

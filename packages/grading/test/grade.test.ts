@@ -111,11 +111,43 @@ describe("embedded grader", () => {
     expect(Math.abs(calibrated.totalScore - 26)).toBeLessThanOrEqual(2);
   });
 
+  it("uses the content of ≥ 30 teacher-scored texts when calibrating", () => {
+    const sentences = EN_NEWS.split(/(?<=[.!?])\s+/);
+    const weak = EN_WEAK.split(/(?<=[.!?])\s+/);
+    // 30 calibration texts built from the fixtures: more report sentences → higher teacher score
+    const calibration = Array.from({ length: 30 }, (_, i) => {
+      const k = 2 + (i % 10);
+      const text = [...sentences.slice(0, k), ...weak.slice(0, 10 - (i % 10))].join(" ");
+      return { text, teacherScore: 12 + 2.5 * (i % 10) };
+    });
+    const a = grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en", calibration });
+    const b = grade({ text: EN_WEAK, topic: NEWS_TOPIC, feedbackLanguage: "en", calibration });
+    expect(a.totalScore).toBe(sum(a.criteria.map((c) => c.score)));
+    expect(a.totalScore).toBeGreaterThan(b.totalScore);
+    expect(grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en", calibration })).toEqual(a);
+  });
+
   it("createGrader('embedded') grades asynchronously", async () => {
     const g = createGrader({ provider: "embedded" });
     expect(g.id).toBe("embedded");
     const r = await g.grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en" });
     expect(r.totalScore).toBe(grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en" }).totalScore);
+  });
+
+  it("weighs length against an explicit target and checks the news-report genre", () => {
+    const onTarget = grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en", targetLength: 200 });
+    const short = grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en", targetLength: 600 });
+    const content = (r: typeof onTarget) => r.criteria.find((c) => c.key === "content")!.score;
+    expect(content(short)).toBeLessThan(content(onTarget));
+    expect(short.feedback.improvements.join(" ")).toMatch(/target of about 600/);
+    const all = JSON.stringify(onTarget.criteria.find((c) => c.key === "content")!.evidence);
+    expect(all).toMatch(/Science Fair Draws Record Crowd/); // the headline is quoted
+    const noHeadline = grade({
+      text: EN_NEWS.split("\n").slice(2).join("\n"),
+      topic: NEWS_TOPIC,
+      feedbackLanguage: "en",
+    });
+    expect(JSON.stringify(noHeadline.criteria)).toMatch(/needs a headline/);
   });
 
   it("rejects a rubric that does not add up to 40", () => {

@@ -144,6 +144,13 @@ describe("openai provider", () => {
     expect(warnings.some((w) => /falling back/.test(w))).toBe(true);
   });
 
+  it("passes a caller's abort through instead of falling back", async () => {
+    const { grader } = setup("slow", 5000);
+    const ctrl = new AbortController();
+    setTimeout(() => ctrl.abort(new Error("cancelled by user")), 100);
+    await expect(grader.grade(input, ctrl.signal)).rejects.toThrow();
+  });
+
   it("falls back when the service times out", async () => {
     const { grader, warnings } = setup("slow", 200);
     const t0 = Date.now();

@@ -17,7 +17,13 @@ export interface DecodeOptions {
   maxSide?: number;
 }
 
-export async function decodeImage(bytes: Uint8Array, opts: DecodeOptions): Promise<Rgb> {
+export interface Decoded extends Rgb {
+  /** Size of the (EXIF-oriented) original before any downscale. */
+  originalWidth: number;
+  originalHeight: number;
+}
+
+export async function decodeImage(bytes: Uint8Array, opts: DecodeOptions): Promise<Decoded> {
   if (bytes.byteLength === 0) throw new OcrError("OCR_BAD_IMAGE", "Image is empty (0 bytes)");
   try {
     let img = sharp(bytes, { failOn: "error", limitInputPixels: MAX_PIXELS });
@@ -29,10 +35,13 @@ export async function decodeImage(bytes: Uint8Array, opts: DecodeOptions): Promi
       img = img.resize({ width: opts.maxSide, height: opts.maxSide, fit: "inside", withoutEnlargement: true });
     const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) throw new Error(`unexpected channel count ${info.channels}`);
+    const swap = opts.exif && (meta.orientation ?? 1) >= 5;
     return {
       data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
       width: info.width,
       height: info.height,
+      originalWidth: swap ? meta.height : meta.width,
+      originalHeight: swap ? meta.width : meta.height,
     };
   } catch (err) {
     if (err instanceof OcrError) throw err;

@@ -15,8 +15,19 @@ import { cropRgb, decodeImage, type Rgb, resizeRgb } from "./image.ts";
 import { joinPieces, layoutLines, type Segment } from "./layout.ts";
 import { BigramLm } from "./lm.ts";
 import { modelPaths } from "./models.ts";
-import { findPage, flattenIllumination, inkFraction, padWhite, suppressColor } from "./preprocess.ts";
-import type { EmbeddedConfig, OcrResult, OcrSteps, Quad, RecognizeOptions } from "./types.ts";
+import { findPages, flattenIllumination, inkFraction, padWhite, suppressColor } from "./preprocess.ts";
+import { normalizeCjkPunct } from "./punct.ts";
+import type { EmbeddedConfig, OcrLine, OcrResult, OcrSteps, Point, Quad, RecognizeOptions } from "./types.ts";
+
+interface Timings {
+  decode: number;
+  preprocess: number;
+  detect: number;
+  recognize: number;
+  layout: number;
+  total: number;
+  [k: string]: number;
+}
 
 export const ENGINE_ID = "embedded-ppocrv4";
 
@@ -27,9 +38,9 @@ export const DEFAULT_STEPS: OcrSteps = {
   deskew: true,
   flatten: true,
   color: true,
-  grid: false,
   paragraphs: true,
   lm: true,
+  punct: true,
 };
 
 export interface PipelineTuning {
@@ -120,28 +131,63 @@ export class EmbeddedPipeline {
 
   async recognize(bytes: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
     const steps: OcrSteps = { ...this.config.steps, ...opts.steps };
-    // the language model loads on first use only (it is off by default)
+    // the language model loads on first use only
     if (steps.lm && !this.lm) this.lm = await BigramLm.load();
-    const timings: Record<string, number> = {};
+    const timings: Timings = { decode: 0, preprocess: 0, detect: 0, recognize: 0, layout: 0, total: 0 };
     const t0 = now();
-    let img = await decodeImage(bytes, { exif: steps.exif, maxSide: steps.resize ? this.config.maxSide : undefined });
+    const decoded = await decodeImage(bytes, {
+      exif: steps.exif,
+      maxSide: steps.resize ? this.config.maxSide : undefined,
+    });
+    // boxes are reported in the pixel space of the (EXIF-rotated) original image
+    const scale = decoded.originalWidth / decoded.width;
+    const img: Rgb = decoded;
     timings.decode = now() - t0;
 
-    const t1 = now();
     const base = { text: "", lines: [], pages: 1, engine: ENGINE_ID, version: this.version };
     if (inkFraction(img) < 0.0005) {
       timings.total = now() - t0;
       return { ...base, timings, reason: "blank_image" };
     }
-    if (steps.page) {
-      const p = findPage(img);
-      if (p) img = cropRgb(img, p.x, p.y, p.w, p.h);
+    const t1 = now();
+    // several sheets photographed together are read one after another
+    const regions = steps.page ? findPages(img) : [];
+    timings.preprocess += now() - t1;
+    const pages = regions.length > 0 ? regions : [{ x: 0, y: 0, w: img.width, h: img.height }];
+    const lines: OcrLine[] = [];
+    const texts: string[] = [];
+    let paraBase = 0;
+    for (const r of pages) {
+      const crop = r.w === img.width && r.h === img.height ? img : cropRgb(img, r.x, r.y, r.w, r.h);
+      const page = await this.recognizePage(crop, steps, opts, timings);
+      const toOrig = ([x, y]: Point): Point => [Math.round((x + r.x) * scale), Math.round((y + r.y) * scale)];
+      for (const l of page.lines) {
+        lines.push({ ...l, paragraph: l.paragraph + paraBase, box: l.box.map(toOrig) as Quad });
+      }
+      if (page.text) texts.push(page.text);
+      if (page.lines.length) paraBase = lines.at(-1)!.paragraph + 1;
     }
+    const text = texts.join("\n\n");
+    timings.total = now() - t0;
+    const result = { ...base, pages: pages.length, text, lines, timings };
+    return text ? result : { ...result, reason: "no_text_found" };
+  }
+
+  /** Preprocess, detect, recognise and lay out one page (boxes in the page's coordinates). */
+  private async recognizePage(
+    input: Rgb,
+    steps: OcrSteps,
+    opts: RecognizeOptions,
+    timings: Timings,
+  ): Promise<{ text: string; lines: OcrLine[] }> {
+    const t1 = now();
+    let img = input;
+    let up = 1;
     if (steps.resize) {
       const long = Math.max(img.width, img.height);
       if (long < this.config.minSide && Math.min(img.width, img.height) > 120) {
-        const f = this.config.minSide / long;
-        img = await resizeRgb(img, img.width * f, img.height * f, "cubic");
+        up = this.config.minSide / long;
+        img = await resizeRgb(img, img.width * up, img.height * up, "cubic");
       }
     }
     if (steps.flatten) img = await flattenIllumination(img);
@@ -152,7 +198,7 @@ export class EmbeddedPipeline {
         ? Math.round(Math.min(32, Math.max(8, Math.min(img.width, img.height) * this.tuning.pad)))
         : 0;
     if (pad > 0) img = padWhite(img, pad);
-    timings.preprocess = now() - t1;
+    timings.preprocess += now() - t1;
 
     const t2 = now();
     const boxes = await this.detect(img);
@@ -166,25 +212,23 @@ export class EmbeddedPipeline {
       const s = Math.sin(-angle);
       return q.map(([x, y]) => [cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c]) as Quad;
     };
-    timings.detect = now() - t2;
+    timings.detect += now() - t2;
 
     const t3 = now();
     const segments: Segment[] = [];
     for (const b of boxes) {
       const seg = await this.recognizeBox(img, b, steps, opts.languageHint);
       if (seg.text.trim() && seg.confidence >= this.tuning.minConfidence) {
-        const box = seg.box.map(([x, y]) => [x - pad, y - pad]) as Quad;
+        const box = seg.box.map(([x, y]) => [(x - pad) / up, (y - pad) / up]) as Quad;
         segments.push({ ...seg, box, ...(angle ? { layoutBox: straighten(seg.box) } : {}) });
       }
     }
-    timings.recognize = now() - t3;
+    timings.recognize += now() - t3;
 
     const t4 = now();
-    const { lines, text } = layoutLines(segments, { paragraphs: steps.paragraphs });
-    timings.layout = now() - t4;
-    timings.total = now() - t0;
-    if (!text) return { ...base, timings, reason: "no_text_found" };
-    return { ...base, text, lines, timings };
+    const out = layoutLines(segments, { paragraphs: steps.paragraphs });
+    timings.layout += now() - t4;
+    return out;
   }
 
   async detect(img: Rgb): Promise<DetBox[]> {
@@ -240,7 +284,7 @@ export class EmbeddedPipeline {
       confSum += dec.confidence * n;
       confN += n;
     }
-    return { text, confidence: confN ? confSum / confN : 0, box: b.quad };
+    return { text: steps.punct ? normalizeCjkPunct(text) : text, confidence: confN ? confSum / confN : 0, box: b.quad };
   }
 
   async runRec(line: Rgb): Promise<{ data: Float32Array; T: number; C: number }> {

@@ -87,75 +87,104 @@ export function suppressColor(img: Rgb): { img: Rgb; removed: number } {
   return { img: { data: out, width: img.width, height: img.height }, removed };
 }
 
+export interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 /**
- * Page detection: Otsu-threshold a downscaled grey image, take the largest bright connected region
- * and crop to its bounding box when it covers 15–92% of the photo (i.e. there is a visible background).
+ * Page detection: Otsu-threshold a downscaled grey image and take the bright connected regions that
+ * look like sheets (compact, at least 30% of the largest one's area). A single sheet is only cropped when
+ * it leaves a real background margin (covers 15–92% of the photo); several sheets photographed together
+ * are returned in reading order (rows top to bottom, left to right). Empty: no page found, use the image.
  */
-export function findPage(img: Rgb): { x: number; y: number; w: number; h: number } | null {
+export function findPages(img: Rgb): Region[] {
   // only photos of whole pages: cropped lines and small scans have no desk around them
-  if (Math.min(img.width, img.height) < 400) return null;
+  if (Math.min(img.width, img.height) < 400) return [];
   const f = Math.max(1, Math.floor(Math.max(img.width, img.height) / 400));
   const sw = Math.floor(img.width / f);
   const sh = Math.floor(img.height / f);
-  if (sw < 20 || sh < 20) return null;
-  const gray = toGray(img);
   const small = new Uint8Array(sw * sh);
+  const d = img.data;
   for (let y = 0; y < sh; y++)
     for (let x = 0; x < sw; x++) {
       let s = 0;
-      for (let dy = 0; dy < f; dy++) for (let dx = 0; dx < f; dx++) s += gray[(y * f + dy) * img.width + x * f + dx]!;
+      for (let dy = 0; dy < f; dy++)
+        for (let dx = 0; dx < f; dx++) {
+          const i = ((y * f + dy) * img.width + x * f + dx) * 3;
+          s += (d[i]! * 299 + d[i + 1]! * 587 + d[i + 2]! * 114) / 1000;
+        }
       small[y * sw + x] = s / (f * f);
     }
   const hist = new Array<number>(256).fill(0);
   for (const v of small) hist[v] = (hist[v] ?? 0) + 1;
   const t = otsu(hist, small.length);
   const labels = new Int32Array(sw * sh);
-  let bestLabel = 0;
-  let bestCount = 0;
-  let bestBox = { x0: 0, y0: 0, x1: 0, y1: 0 };
-  let next = 0;
+  const comps: { count: number; x0: number; y0: number; x1: number; y1: number }[] = [];
   const stack: number[] = [];
   for (let i = 0; i < small.length; i++) {
     if (labels[i] !== 0 || small[i]! <= t) continue;
-    next++;
-    labels[i] = next;
+    labels[i] = comps.length + 1;
     stack.push(i);
-    let count = 0;
-    const box = { x0: sw, y0: sh, x1: 0, y1: 0 };
+    const c = { count: 0, x0: sw, y0: sh, x1: 0, y1: 0 };
     while (stack.length) {
       const j = stack.pop()!;
       const x = j % sw;
       const y = (j - x) / sw;
-      count++;
-      if (x < box.x0) box.x0 = x;
-      if (x > box.x1) box.x1 = x;
-      if (y < box.y0) box.y0 = y;
-      if (y > box.y1) box.y1 = y;
-      for (const k of [j - 1, j + 1, j - sw, j + sw]) {
-        if (k < 0 || k >= small.length) continue;
-        if ((k === j - 1 && x === 0) || (k === j + 1 && x === sw - 1)) continue;
-        if (labels[k] === 0 && small[k]! > t) {
-          labels[k] = next;
-          stack.push(k);
-        }
+      c.count++;
+      if (x < c.x0) c.x0 = x;
+      if (x > c.x1) c.x1 = x;
+      if (y < c.y0) c.y0 = y;
+      if (y > c.y1) c.y1 = y;
+      if (x > 0 && labels[j - 1] === 0 && small[j - 1]! > t) {
+        labels[j - 1] = labels[i]!;
+        stack.push(j - 1);
+      }
+      if (x < sw - 1 && labels[j + 1] === 0 && small[j + 1]! > t) {
+        labels[j + 1] = labels[i]!;
+        stack.push(j + 1);
+      }
+      if (y > 0 && labels[j - sw] === 0 && small[j - sw]! > t) {
+        labels[j - sw] = labels[i]!;
+        stack.push(j - sw);
+      }
+      if (y < sh - 1 && labels[j + sw] === 0 && small[j + sw]! > t) {
+        labels[j + sw] = labels[i]!;
+        stack.push(j + sw);
       }
     }
-    if (count > bestCount) {
-      bestCount = count;
-      bestLabel = next;
-      bestBox = box;
-    }
+    comps.push(c);
   }
-  if (bestLabel === 0) return null;
-  const boxArea = (bestBox.x1 - bestBox.x0 + 1) * (bestBox.y1 - bestBox.y0 + 1);
-  const frac = boxArea / (sw * sh);
-  // the bright region must be compact (a sheet), and leave a real background margin
-  if (frac < 0.15 || frac > 0.92 || bestCount / boxArea < 0.6) return null;
-  const x = Math.max(0, (bestBox.x0 - 1) * f);
-  const y = Math.max(0, (bestBox.y0 - 1) * f);
-  const w = Math.min(img.width - x, (bestBox.x1 - bestBox.x0 + 3) * f);
-  const h = Math.min(img.height - y, (bestBox.y1 - bestBox.y0 + 3) * f);
-  return { x, y, w, h };
+  if (comps.length === 0) return [];
+  const area = (c: (typeof comps)[number]) => (c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1);
+  const largest = comps.reduce((a, b) => (b.count > a.count ? b : a));
+  const sheets = comps.filter(
+    (c) => c.count >= 0.3 * largest.count && c.count / area(c) >= 0.6 && area(c) / (sw * sh) >= 0.05,
+  );
+  if (sheets.length === 0) return [];
+  if (sheets.length === 1) {
+    const frac = area(sheets[0]!) / (sw * sh);
+    if (frac < 0.15 || frac > 0.92) return [];
+  }
+  const regions = sheets.map((c) => {
+    const x = Math.max(0, (c.x0 - 1) * f);
+    const y = Math.max(0, (c.y0 - 1) * f);
+    return {
+      x,
+      y,
+      w: Math.min(img.width - x, (c.x1 - c.x0 + 3) * f),
+      h: Math.min(img.height - y, (c.y1 - c.y0 + 3) * f),
+    };
+  });
+  // reading order: a region belongs to an earlier row when it is entirely above the other's centre
+  regions.sort((a, b) => {
+    if (a.y + a.h < b.y + b.h / 2) return -1;
+    if (b.y + b.h < a.y + a.h / 2) return 1;
+    return a.x - b.x;
+  });
+  return regions;
 }
 
 export function otsu(hist: number[], total: number): number {

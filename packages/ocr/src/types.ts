@@ -38,12 +38,12 @@ export interface OcrSteps {
   flatten: boolean;
   /** Whiten coloured (green/red) grid lines and red teacher ink; keep blue/black pen. */
   color: boolean;
-  /** Split detected lines at grid-cell punctuation / read grid paper rows. */
-  grid: boolean;
   /** Paragraph breaks from indentation and vertical gaps (otherwise one paragraph). */
   paragraphs: boolean;
   /** Re-rank CTC candidates (prefix beam search) with the built-in Chinese character bigram model; skipped for an "en" hint. */
   lm: boolean;
+  /** Chinese punctuation shape fixes between Han characters (’→，, °→。, ASCII→full-width). */
+  punct: boolean;
 }
 
 export interface RecognizeOptions {

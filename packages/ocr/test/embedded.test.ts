@@ -28,6 +28,11 @@ describe("embedded engine (real PP-OCRv4 model in a worker thread)", () => {
     expect(r.lines).toHaveLength(2);
     expect(r.lines[0]!.box).toHaveLength(4);
     expect(r.lines[0]!.confidence).toBeGreaterThan(0.8);
+    // boxes are in the original image's pixel space
+    const meta = await sharp(png).metadata();
+    for (const l of r.lines)
+      for (const [x, y] of l.box) expect(x >= 0 && x <= meta.width! && y >= 0 && y <= meta.height!).toBe(true);
+    expect(r.pages).toBe(1);
     expect(r.timings.total).toBeGreaterThan(0);
   });
 

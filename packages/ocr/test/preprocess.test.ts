@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { OcrError } from "../src/errors.ts";
 import { decodeImage } from "../src/image.ts";
-import { findPage, flattenIllumination, inkFraction, padWhite, suppressColor } from "../src/preprocess.ts";
+import { findPages, flattenIllumination, inkFraction, padWhite, suppressColor } from "../src/preprocess.ts";
 import { fillRect, px, solid } from "./helpers.ts";
 
 describe("suppressColor", () => {
@@ -39,12 +39,13 @@ describe("flattenIllumination", () => {
   });
 });
 
-describe("findPage", () => {
+describe("findPages", () => {
   it("finds a white sheet on a dark desk", () => {
     const img = solid(800, 1000, [70, 60, 50]);
     fillRect(img, 100, 150, 600, 700, [240, 240, 235]);
-    const p = findPage(img)!;
-    expect(p).not.toBeNull();
+    const pages = findPages(img);
+    expect(pages).toHaveLength(1);
+    const p = pages[0]!;
     expect(Math.abs(p.x - 100)).toBeLessThan(12);
     expect(Math.abs(p.y - 150)).toBeLessThan(12);
     expect(Math.abs(p.w - 600)).toBeLessThan(24);
@@ -53,7 +54,16 @@ describe("findPage", () => {
   it("does nothing on a scan that is all paper", () => {
     const img = solid(800, 1000, [245, 245, 245]);
     fillRect(img, 100, 100, 300, 20, [20, 20, 20]);
-    expect(findPage(img)).toBeNull();
+    expect(findPages(img)).toEqual([]);
+  });
+  it("returns several sheets in reading order", () => {
+    const img = solid(1200, 800, [60, 60, 60]);
+    fillRect(img, 650, 100, 450, 600, [240, 240, 240]); // right sheet
+    fillRect(img, 80, 120, 450, 600, [235, 235, 230]); // left sheet
+    const pages = findPages(img);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]!.x).toBeLessThan(100);
+    expect(pages[1]!.x).toBeGreaterThan(600);
   });
 });
 

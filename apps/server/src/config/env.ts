@@ -86,6 +86,8 @@ const ZEnv = z
     OCR_OPENAI_BASE_URL: z.url().optional(),
     OCR_OPENAI_MODEL: z.string().min(1).optional(),
     OCR_OPENAI_API_KEY: z.string().min(1).optional(),
+    /** onnxruntime threads of the embedded engine, per process. */
+    OCR_THREADS: z.coerce.number().int().min(1).max(64).default(2),
     /** One recognition call's time limit. */
     OCR_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
     /** Grading: `embedded` (offline, deterministic) or an OpenAI-compatible LLM (falls back to embedded). */
@@ -155,6 +157,7 @@ const ZEnv = z
     ocr: {
       provider: env.OCR_PROVIDER,
       timeoutMs: env.OCR_TIMEOUT_MS,
+      threads: env.OCR_THREADS,
       openai:
         env.OCR_PROVIDER === "openai"
           ? {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
+import { QUEUES } from "./queue.ts";
 
 /**
  * A run whose pg-boss job ended `failed` without our handler recording it (every attempt expired:
@@ -14,7 +15,12 @@ export async function reconcileFailedJobs(db: Queryable): Promise<number> {
         finished_at = now()
     WHERE mj.state IN ('queued', 'running')
       AND mj.boss_job_id IS NOT NULL
-      AND EXISTS (SELECT 1 FROM pgboss.job j WHERE j.id = mj.boss_job_id AND j.state = 'failed')
+      AND EXISTS (
+        SELECT 1 FROM pgboss.job j
+        WHERE j.name = CASE mj.kind WHEN 'ocr' THEN ${QUEUES.ocr} ELSE ${QUEUES.grading} END
+          AND j.id = mj.boss_job_id
+          AND j.state = 'failed'
+      )
     RETURNING mj.id`);
   return (result as unknown as { rows?: unknown[] }).rows?.length ?? 0;
 }

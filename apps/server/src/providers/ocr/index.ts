@@ -6,5 +6,5 @@ export function createOcrFromConfig(config: AppConfig["ocr"]): OcrEngine {
   if (config.provider === "openai" && config.openai) {
     return createOcrEngine({ provider: "openai", openai: config.openai, timeoutMs: config.timeoutMs });
   }
-  return createOcrEngine({ provider: "embedded", timeoutMs: config.timeoutMs });
+  return createOcrEngine({ provider: "embedded", timeoutMs: config.timeoutMs, embedded: { threads: config.threads } });
 }
