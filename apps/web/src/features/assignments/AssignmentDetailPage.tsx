@@ -12,7 +12,7 @@ import { describeError } from "../../lib/error-message.ts";
 import { formatDateTime } from "../../lib/format-date.ts";
 import { cn } from "../../lib/utils.ts";
 import { AccessDeniedPage } from "../access-denied/AccessDeniedPage.tsx";
-import { ASSIGNMENTS_KEY, assignmentKey, CLASSES_KEY, classesApi } from "../classes/classes-api.ts";
+import { ASSIGNMENTS_KEY, assignmentKey, CLASSES_KEY, classesApi, FRESH_ON_OPEN } from "../classes/classes-api.ts";
 import { scoreClasses } from "../grading/score-style.ts";
 import { NotFoundPage } from "../not-found/NotFoundPage.tsx";
 
@@ -46,7 +46,7 @@ export function AssignmentDetailPage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const detail = useQuery<TAssignmentDetail>({ queryKey: assignmentKey(id) });
+  const detail = useQuery<TAssignmentDetail>({ queryKey: assignmentKey(id), ...FRESH_ON_OPEN });
 
   const toggle = useMutation({
     mutationFn: ({ submissionId, release }: { submissionId: string; release: boolean }) =>

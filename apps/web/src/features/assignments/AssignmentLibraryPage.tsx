@@ -12,7 +12,7 @@ import { toast } from "../../components/ui/toast.tsx";
 import { describeError } from "../../lib/error-message.ts";
 import { formatDateTime } from "../../lib/format-date.ts";
 import { cn } from "../../lib/utils.ts";
-import { CLASSES_KEY, classesApi, classKey } from "../classes/classes-api.ts";
+import { CLASSES_KEY, classesApi, classKey, FRESH_ON_OPEN } from "../classes/classes-api.ts";
 import { CreateAssignmentDialog } from "./CreateAssignmentDialog.tsx";
 import { CreateClassDialog } from "./CreateClassDialog.tsx";
 
@@ -21,7 +21,7 @@ export function AssignmentLibraryPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [classDialog, setClassDialog] = useState(false);
-  const classes = useQuery<TClassSummary[]>({ queryKey: CLASSES_KEY });
+  const classes = useQuery<TClassSummary[]>({ queryKey: CLASSES_KEY, ...FRESH_ON_OPEN });
   const selectedId = params.get("class") ?? classes.data?.[0]?.id ?? null;
   const select = (id: string) => setParams({ class: id }, { replace: true });
 
@@ -95,7 +95,7 @@ export function AssignmentLibraryPage() {
 function ClassPanel({ classId }: { classId: string }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const detail = useQuery<TClassDetail>({ queryKey: classKey(classId) });
+  const detail = useQuery<TClassDetail>({ queryKey: classKey(classId), ...FRESH_ON_OPEN });
   const [assignmentDialog, setAssignmentDialog] = useState(false);
   const [phone, setPhone] = useState("");
   const [studentNumber, setStudentNumber] = useState("");

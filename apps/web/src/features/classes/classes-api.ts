@@ -48,3 +48,9 @@ export const studentApi = {
 };
 
 export type { TAssignmentDetail, TClassDetail };
+
+/**
+ * Class work changes through other people's actions (a student submits, the teacher grades or returns a report),
+ * so these screens reload their data each time they open, unlike the app's never-stale default.
+ */
+export const FRESH_ON_OPEN = { refetchOnMount: "always" } as const;

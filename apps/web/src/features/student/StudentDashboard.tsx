@@ -15,7 +15,7 @@ import { describeError } from "../../lib/error-message.ts";
 import { formatDateTime } from "../../lib/format-date.ts";
 import { cn } from "../../lib/utils.ts";
 import { useCurrentUser } from "../auth/use-current-user.ts";
-import { MY_ASSIGNMENTS_KEY, MY_CLASSES_KEY, studentApi } from "../classes/classes-api.ts";
+import { FRESH_ON_OPEN, MY_ASSIGNMENTS_KEY, MY_CLASSES_KEY, studentApi } from "../classes/classes-api.ts";
 import { scoreClasses } from "../grading/score-style.ts";
 import { StudentStateBadge } from "./student-status.tsx";
 
@@ -41,8 +41,8 @@ function useOpenSubmission() {
 export function StudentDashboard() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
-  const assignments = useQuery<TStudentAssignment[]>({ queryKey: MY_ASSIGNMENTS_KEY });
-  const classes = useQuery<TStudentClass[]>({ queryKey: MY_CLASSES_KEY });
+  const assignments = useQuery<TStudentAssignment[]>({ queryKey: MY_ASSIGNMENTS_KEY, ...FRESH_ON_OPEN });
+  const classes = useQuery<TStudentClass[]>({ queryKey: MY_CLASSES_KEY, ...FRESH_ON_OPEN });
   const [dialog, setDialog] = useState(false);
 
   return (

@@ -13,7 +13,7 @@ import { describeError } from "../../lib/error-message.ts";
 import { formatDateTime } from "../../lib/format-date.ts";
 import { cn } from "../../lib/utils.ts";
 import { AccessDeniedPage } from "../access-denied/AccessDeniedPage.tsx";
-import { MY_ASSIGNMENTS_KEY, studentApi, submissionKey } from "../classes/classes-api.ts";
+import { FRESH_ON_OPEN, MY_ASSIGNMENTS_KEY, studentApi, submissionKey } from "../classes/classes-api.ts";
 import { ReportPreview } from "../grading/ReportPreview.tsx";
 import { NotFoundPage } from "../not-found/NotFoundPage.tsx";
 import { StudentStateBadge } from "./student-status.tsx";
@@ -57,8 +57,8 @@ export function SubmissionPage() {
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const sub = useQuery<TStudentSubmission>({ queryKey: submissionKey(id) });
-  const assignments = useQuery<TStudentAssignment[]>({ queryKey: MY_ASSIGNMENTS_KEY });
+  const sub = useQuery<TStudentSubmission>({ queryKey: submissionKey(id), ...FRESH_ON_OPEN });
+  const assignments = useQuery<TStudentAssignment[]>({ queryKey: MY_ASSIGNMENTS_KEY, ...FRESH_ON_OPEN });
 
   const upload = useMutation({
     mutationFn: (file: File) => studentApi.upload(id, file),
