@@ -1,5 +1,5 @@
 import { englishSpeller, isMisspelled, spellingCandidates } from "./resources.ts";
-import { detectLanguage, englishTokens } from "./text.ts";
+import { detectLanguage, englishTokens, isLikelyProperNoun } from "./text.ts";
 import type { CorrectionSuggestion, FeedbackLanguage, SuggestionKind, SuggestOptions } from "./types.ts";
 import { type ZhReason, zhWrongCharacters } from "./zh.ts";
 
@@ -91,6 +91,9 @@ const REASONS: Record<ReasonKey, Record<FeedbackLanguage, (o: string, s: string)
     "zh-TW": (o, s) => `這裡用拼音「${o}」代替了漢字，應寫作「${s}」。`,
   },
 };
+
+/** Abbreviations whose full stop does not end a sentence. */
+const ABBREVIATION = /(\b(e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|a\.m|p\.m|approx)|\b[A-Za-z])\.$/i;
 
 /** Letter sequences that handwriting recognition confuses (wrong reading → plausible reading). */
 const OCR_SHAPES: [string, string][] = [
@@ -204,7 +207,8 @@ function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSug
     // spelling / OCR
     if (
       /^[A-Za-z']+$/.test(t.text.replace(/[0-9]/g, "")) &&
-      (isMisspelled(t.text) || /[A-Za-z][0-9]|[0-9][A-Za-z]/.test(t.text))
+      ((!isLikelyProperNoun(text, t.start, t.text) && isMisspelled(t.text)) ||
+        /[A-Za-z][0-9]|[0-9][A-Za-z]/.test(t.text))
     ) {
       if (t.text.startsWith("@")) continue;
       const cands = spellingCandidates(t.text);
@@ -226,7 +230,8 @@ function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSug
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const w = m[2]!;
     const start = m.index + m[1]!.length;
-    if (w === "i" || out.some((o) => o.start === start)) continue;
+    const before = text.slice(Math.max(0, m.index - 6), m.index + 1);
+    if (w === "i" || out.some((o) => o.start === start) || ABBREVIATION.test(before)) continue;
     add(start, start + w.length, w.charAt(0).toUpperCase() + w.slice(1), "capital", 0.7, "student");
   }
   const sp = / +([,.;:!?])/g;

@@ -9,7 +9,7 @@ import { detectLanguage } from "./text.ts";
 import type { CriterionKey, CriterionResult, GradeInput, GradeResult, Rubric } from "./types.ts";
 
 export const EMBEDDED_ENGINE = "embedded";
-export const EMBEDDED_VERSION = "0.1.0";
+export const EMBEDDED_VERSION = "0.2.0";
 
 /** Weight of a criterion's proportional share of the total in its score (the rest comes from its own features). */
 const CRITERION_SHARE = 0.4;

@@ -3,6 +3,7 @@ import {
   chineseWords,
   englishTokens,
   hanCount,
+  isLikelyProperNoun,
   mean,
   paragraphs,
   type Span,
@@ -300,7 +301,9 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const n = tokens.length;
   const lower = words.map((t) => t.lower);
   const sentLens = sents.map((s) => englishTokens(s.text).length);
-  const misspelled = words.filter((t) => /^[A-Za-z']+$/.test(t.text) && isMisspelled(t.text));
+  const misspelled = words.filter(
+    (t) => /^[A-Za-z']+$/.test(t.text) && !isLikelyProperNoun(text, t.start, t.text) && isMisspelled(t.text),
+  );
   const content = lower.filter((w) => !EN_STOP.has(w) && w.length > 2);
   const ranksOf = content.map((w) => englishRank(w));
   const topicSet = new Set(englishTokens(topic).map((t) => stem(t.lower)));

@@ -105,3 +105,13 @@ export function ordinal(n: number, lang: "en" | "zh-CN" | "zh-TW"): string {
   const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
   return `${n}${s}`;
 }
+
+/**
+ * A capitalised word that does not start a sentence (nor follows a line break) is taken for a proper noun
+ * (e.g. "Li Hua", "Kurmaskie") and not spell-checked.
+ */
+export function isLikelyProperNoun(text: string, start: number, word: string): boolean {
+  if (!/^[A-Z][a-z]/.test(word)) return false;
+  const before = text.slice(Math.max(0, start - 4), start);
+  return !/(^|[.!?:"“\n]\s*)$/.test(before) && start > 0;
+}

@@ -31,6 +31,16 @@ describe("suggestCorrections (English)", () => {
     expect(find(r, "c1ass")).toMatchObject({ suggested: "class", kind: "ocr" });
   });
 
+  it("does not spell-check names in mid-sentence", () => {
+    const r2 = suggestCorrections("Yesterday my friend Li Hua met Mr. Kurmaskie at the libary.", { language: "en" });
+    expect(r2.suggestions.map((x) => x.original)).toEqual(["libary"]);
+  });
+
+  it("does not treat abbreviations as sentence ends", () => {
+    const r2 = suggestCorrections("We sold snacks, e.g. cookies and juice, at 3 p.m. on Friday.", { language: "en" });
+    expect(r2.suggestions.filter((x) => x.reason.includes("capital"))).toEqual([]);
+  });
+
   it("gives reasons in the feedback language", () => {
     const zh = suggestCorrections(text, { language: "en", feedbackLanguage: "zh-CN" });
     expect(find(zh, "recieve")!.reason).toMatch(/拼写/);

@@ -35,6 +35,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection can be cut (server restart, failover, an administrator); the pool opens a new one on the
+    // next query. Without a listener node-postgres rethrows the event and takes the whole process down.
+    pool.on("error", (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder });

@@ -17,6 +17,8 @@ export async function exportReportPng(node: HTMLElement, fileName: string): Prom
       pixelRatio: REPORT_PIXEL_RATIO,
       backgroundColor: "#ffffff",
       cacheBust: true,
+      // The preview centres the report with auto margins; the clone must start at the image's left edge.
+      style: { margin: "0" },
     });
     const link = document.createElement("a");
     link.href = dataUrl;
