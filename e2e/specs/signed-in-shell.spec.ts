@@ -19,8 +19,8 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId("user-name")).toHaveText("王老师");
     await saveScreen(page, `home-${language}`);
 
-    await nav.getByRole("link", { name: NAV[language][2] }).click();
-    await expect(page).toHaveURL(/\/assignments$/);
+    await nav.getByRole("link", { name: NAV[language][3] }).click();
+    await expect(page).toHaveURL(/\/criteria$/);
     await expect(page.getByText(IN_DEVELOPMENT[language])).toBeVisible();
     await saveScreen(page, `placeholder-${language}`);
 

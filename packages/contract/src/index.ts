@@ -1,4 +1,5 @@
 export * from "./auth.ts";
+export * from "./classes.ts";
 export * from "./config.ts";
 export * from "./errors.ts";
 export * from "./health.ts";

@@ -12,4 +12,5 @@ export const appMeta = pgTable("app_meta", {
 });
 
 export * from "./schema.accounts.ts";
+export * from "./schema.classes.ts";
 export * from "./schema.manuscripts.ts";

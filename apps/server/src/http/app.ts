@@ -4,18 +4,23 @@ import type { Database, Queryable } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { AccountsService } from "../modules/accounts/accounts.service.ts";
 import { startHousekeeping } from "../modules/accounts/housekeeping.ts";
+import { ClassesService } from "../modules/classes/classes.service.ts";
 import { InvitationsService } from "../modules/invitations/invitations.service.ts";
 import { ManuscriptsService } from "../modules/manuscripts/manuscripts.service.ts";
+import { SubmissionsService } from "../modules/submissions/submissions.service.ts";
 import { createSmsProvider, type SmsProvider } from "../providers/sms/index.ts";
 import type { FileStorage } from "../providers/storage/index.ts";
 import { registerErrorHandling } from "./errors.ts";
 import { registerOriginCheck } from "./origin-check.ts";
+import { requireRole } from "./roles.ts";
 import { authRoutes } from "./routes/auth.routes.ts";
+import { classRoutes } from "./routes/classes.routes.ts";
 import { configRoutes } from "./routes/config.routes.ts";
 import type { RouteContext } from "./routes/context.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
 import { invitationRoutes } from "./routes/invitations.routes.ts";
 import { manuscriptRoutes } from "./routes/manuscripts.routes.ts";
+import { studentRoutes } from "./routes/student.routes.ts";
 import { textCorrectionRoutes } from "./routes/text-correction.routes.ts";
 import { userRoutes } from "./routes/users.routes.ts";
 import { registerSessions } from "./session.ts";
@@ -53,11 +58,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ctx: RouteContext = { accounts, invitations, cookies, requireUser };
   await app.register(authRoutes, ctx);
   await app.register(userRoutes, ctx);
-  await app.register(invitationRoutes, ctx);
-  await app.register(textCorrectionRoutes, ctx);
+  // Grading is the teacher's work: students get 403 on the manuscripts, correction and class-management APIs.
+  const requireTeacher = requireRole(requireUser, "teacher");
+  const requireStudent = requireRole(requireUser, "student");
+  // Inviting people is a teacher's act in a school (decision in docs/classes.md); validation stays open.
+  await app.register(invitationRoutes, { ...ctx, requireUser: requireTeacher });
+  await app.register(textCorrectionRoutes, { ...ctx, requireUser: requireTeacher });
+  const classes = new ClassesService(db);
+  await app.register(classRoutes, { requireTeacher, classes });
   if (deps.manuscripts) {
     const manuscripts = new ManuscriptsService(db, deps.manuscripts.storage, deps.manuscripts.queue, app.log);
-    await app.register(manuscriptRoutes, { requireUser, manuscripts });
+    await app.register(manuscriptRoutes, { requireUser: requireTeacher, manuscripts });
+    const submissions = new SubmissionsService(db, manuscripts);
+    await app.register(studentRoutes, { requireStudent, classes, submissions });
   }
   if (deps.webDist) await registerSpa(app, deps.webDist);
   return app;

@@ -1,6 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Route, Routes, useLocation } from "react-router";
+import { Navigate, Route, Routes, useLocation } from "react-router";
 import { FullPageSpinner } from "../components/ui/spinner.tsx";
+import { AccessDeniedPage } from "../features/access-denied/AccessDeniedPage.tsx";
+import { AssignmentDetailPage } from "../features/assignments/AssignmentDetailPage.tsx";
+import { AssignmentLibraryPage } from "../features/assignments/AssignmentLibraryPage.tsx";
 import { SignInScreen } from "../features/auth/SignInScreen.tsx";
 import { useCurrentUser } from "../features/auth/use-current-user.ts";
 import { useLanguageSync } from "../features/auth/use-language-sync.ts";
@@ -9,6 +12,8 @@ import { InvitationsPage } from "../features/invitations/InvitationsPage.tsx";
 import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
 import { InDevelopmentPage } from "../features/placeholder/InDevelopmentPage.tsx";
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
+import { StudentDashboard } from "../features/student/StudentDashboard.tsx";
+import { SubmissionPage } from "../features/student/SubmissionPage.tsx";
 import { AppShell } from "./layout/AppShell.tsx";
 import { TopBar } from "./layout/TopBar.tsx";
 
@@ -34,15 +39,38 @@ export function AppRoutes() {
     return <SignedOutLayout>{pathname === "/invitations" ? <InvitationsPage /> : <SignInScreen />}</SignedOutLayout>;
   }
 
+  if (user.role === "student") {
+    // Students land on their dashboard; the teacher's pages show the access-denied state (the API answers 403).
+    const denied = <AccessDeniedPage home="/student" />;
+    return (
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route index element={<Navigate to="/student" replace />} />
+          <Route path="student" element={<StudentDashboard />} />
+          <Route path="student/submissions/:id" element={<SubmissionPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="invitations" element={denied} />
+          <Route path="assignments/*" element={denied} />
+          <Route path="criteria" element={denied} />
+          <Route path="reports" element={denied} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    );
+  }
+
+  const studentOnly = <AccessDeniedPage home="/" />;
   return (
     <Routes>
       <Route element={<AppShell />}>
         <Route index element={<GradingPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="invitations" element={<InvitationsPage />} />
-        <Route path="assignments" element={<InDevelopmentPage titleKey="nav.assignments" />} />
+        <Route path="assignments" element={<AssignmentLibraryPage />} />
+        <Route path="assignments/:id" element={<AssignmentDetailPage />} />
         <Route path="criteria" element={<InDevelopmentPage titleKey="nav.criteria" />} />
         <Route path="reports" element={<InDevelopmentPage titleKey="nav.reports" />} />
+        <Route path="student/*" element={studentOnly} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -11,7 +11,7 @@ const STUDENT_FIELDS = new Set(["studentName", "studentClass", "studentId"]);
 
 type WithId = { Params: { id: string } };
 
-async function readImage(req: FastifyRequest): Promise<Buffer> {
+export async function readImage(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw fail("UPLOAD_NO_FILE", { status: 400 });
   try {
     for await (const part of req.parts()) {

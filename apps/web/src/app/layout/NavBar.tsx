@@ -7,25 +7,28 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
+import { useCurrentUser } from "../../features/auth/use-current-user.ts";
 import { cn } from "../../lib/utils.ts";
-import { NAV_ITEMS } from "./nav-items.ts";
+import { currentNavItem, NAV_ITEMS, type NavItem, STUDENT_NAV_ITEMS } from "./nav-items.ts";
 
 export function NavBar() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const current = NAV_ITEMS.find((item) => item.to === location.pathname) ?? NAV_ITEMS[0];
+  const { data: user } = useCurrentUser();
+  const items: readonly NavItem[] = user?.role === "student" ? STUDENT_NAV_ITEMS : NAV_ITEMS;
+  const current = currentNavItem(items, location.pathname) ?? items[0] ?? NAV_ITEMS[0];
   const CurrentIcon = current.icon;
 
   return (
     <nav aria-label={t("nav.label")} className="border-b border-slate-200 bg-white">
       <div className="mx-auto max-w-7xl px-4">
         <ul className="hidden gap-1 md:flex">
-          {NAV_ITEMS.map(({ to, labelKey, icon: Icon }) => (
+          {items.map(({ to, labelKey, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}
-                end
+                end={to === "/"}
                 className={({ isActive }) =>
                   cn(
                     "flex items-center gap-2 border-b-2 px-4 py-3 text-sm font-medium transition-colors",
@@ -55,7 +58,7 @@ export function NavBar() {
               <ChevronDown className="size-4" aria-hidden="true" />
             </DropdownMenuTrigger>
             <DropdownMenuContent align="start" className="w-[calc(100vw-2rem)]">
-              {NAV_ITEMS.map(({ to, labelKey, icon: Icon }) => (
+              {items.map(({ to, labelKey, icon: Icon }) => (
                 <DropdownMenuItem
                   key={to}
                   onSelect={() => navigate(to)}

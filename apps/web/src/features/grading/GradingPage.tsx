@@ -1,7 +1,8 @@
 import { progressStep } from "@essay/contract";
-import { Plus } from "lucide-react";
+import { ArrowLeft, Plus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { GradingResultCard } from "./GradingResultCard.tsx";
@@ -28,7 +29,12 @@ function readCurrent(): string | null {
 
 export function GradingPage() {
   const { t } = useTranslation();
-  const [id, setId] = useState<string | null>(readCurrent);
+  // `/?manuscript=<id>` (from an assignment's submissions) opens that essay and makes it the current one.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get("manuscript");
+  const [id, setId] = useState<string | null>(() => linked ?? readCurrent());
+  // …and `&assignment=<id>` offers the way back to that assignment's submissions.
+  const [fromAssignment, setFromAssignment] = useState<string | null>(() => params.get("assignment"));
   const [draftTopic, setDraftTopic] = useState(() => t("grading.topic.default"));
   const { data: manuscript, error } = useManuscript(id);
   useJobToasts(manuscript);
@@ -42,6 +48,13 @@ export function GradingPage() {
       // storage unavailable: the essay stays open until the tab reloads
     }
   }, []);
+
+  useEffect(() => {
+    if (!linked) return;
+    choose(linked);
+    setFromAssignment(params.get("assignment"));
+    setParams({}, { replace: true });
+  }, [linked, params, choose, setParams]);
 
   // A remembered essay that is gone (deleted, or another account's) starts a fresh page.
   useEffect(() => {
@@ -57,19 +70,30 @@ export function GradingPage() {
           <h1 className="text-2xl font-bold">{t("grading.title")}</h1>
           <p className="text-slate-600">{t("grading.intro")}</p>
         </div>
-        {manuscript ? (
-          <Button
-            variant="outline"
-            onClick={() => {
-              choose(null);
-              setDraftTopic(t("grading.topic.default"));
-            }}
-            data-testid="new-essay"
-          >
-            <Plus aria-hidden="true" />
-            {t("grading.newEssay")}
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {fromAssignment && manuscript ? (
+            <Button asChild variant="ghost" data-testid="back-to-assignment">
+              <Link to={`/assignments/${encodeURIComponent(fromAssignment)}`}>
+                <ArrowLeft aria-hidden="true" />
+                {t("grading.backToAssignment")}
+              </Link>
+            </Button>
+          ) : null}
+          {manuscript ? (
+            <Button
+              variant="outline"
+              onClick={() => {
+                setFromAssignment(null);
+                choose(null);
+                setDraftTopic(t("grading.topic.default"));
+              }}
+              data-testid="new-essay"
+            >
+              <Plus aria-hidden="true" />
+              {t("grading.newEssay")}
+            </Button>
+          ) : null}
+        </div>
       </div>
       <ProgressSteps status={manuscript?.status} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">

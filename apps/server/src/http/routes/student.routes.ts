@@ -1,0 +1,56 @@
+import { MAX_UPLOAD_BYTES, ZCreateSubmissionRequest, ZJoinClassRequest } from "@essay/contract";
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import { fail } from "../../lib/fail.ts";
+import type { ClassesService } from "../../modules/classes/classes.service.ts";
+import type { SubmissionsService } from "../../modules/submissions/submissions.service.ts";
+import type { PreHandler } from "../roles.ts";
+import { authOf } from "../session.ts";
+import { readImage } from "./manuscripts.routes.ts";
+
+type WithId = { Params: { id: string } };
+
+/** Student-only: my classes, joining by code, my assignments and my submissions. Teachers get 403. */
+export async function studentRoutes(
+  app: FastifyInstance,
+  ctx: { requireStudent: PreHandler; classes: ClassesService; submissions: SubmissionsService },
+): Promise<void> {
+  const { classes, submissions, requireStudent } = ctx;
+  const opts = { preHandler: requireStudent };
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+
+  app.get("/api/student/classes", opts, async (req) => classes.studentClasses(authOf(req).user.id));
+  app.post("/api/student/classes/join", opts, async (req) => {
+    const body = ZJoinClassRequest.safeParse(req.body ?? {});
+    if (!body.success) throw fail("JOIN_CODE_INVALID", { status: 400 });
+    return classes.join(authOf(req).user, body.data.code);
+  });
+
+  app.get("/api/student/assignments", opts, async (req) => submissions.studentAssignments(authOf(req).user.id));
+
+  app.post("/api/student/submissions", opts, async (req, reply) => {
+    const body = ZCreateSubmissionRequest.safeParse(req.body ?? {});
+    if (!body.success) throw fail("VALIDATION_FAILED", { status: 400 });
+    return reply.code(201).send(await submissions.create(authOf(req).user, body.data.assignmentId));
+  });
+  app.get<WithId>("/api/student/submissions/:id", opts, async (req) =>
+    submissions.get(authOf(req).user.id, req.params.id),
+  );
+  app.post<WithId>("/api/student/submissions/:id/upload", opts, async (req) => {
+    const userId = authOf(req).user.id;
+    // Refused before the body is read: no one uploads into someone else's submission.
+    await submissions.assertOwn(userId, req.params.id);
+    const bytes = await readImage(req);
+    return submissions.upload(userId, req.params.id, bytes);
+  });
+  app.get<WithId>("/api/student/submissions/:id/image", opts, async (req, reply) => {
+    const bytes = await submissions.image(authOf(req).user.id, req.params.id);
+    return reply
+      .type("image/jpeg")
+      .header("cache-control", "private, no-cache")
+      .header("x-content-type-options", "nosniff")
+      .send(bytes);
+  });
+}

@@ -1,0 +1,370 @@
+import { randomInt } from "node:crypto";
+import {
+  JOIN_CODE_ALPHABET,
+  JOIN_CODE_LENGTH,
+  type TAddStudentRequest,
+  type TAssignmentDetail,
+  type TClassDetail,
+  type TClassSummary,
+  type TCreateAssignmentRequest,
+  type TCreateClassRequest,
+  type TStudentClass,
+  type TTeacherAssignment,
+  ZAddStudentRequest,
+  ZCreateAssignmentRequest,
+  ZCreateClassRequest,
+  ZJoinCode,
+} from "@essay/contract";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client.ts";
+import { assignments, classes, classMembers, manuscripts, submissions, users } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { fail } from "../../lib/fail.ts";
+import { normalizePhoneInput } from "../../lib/phone.ts";
+import type { UserRow } from "../accounts/users.repo.ts";
+
+export type ClassRow = typeof classes.$inferSelect;
+export type AssignmentRow = typeof assignments.$inferSelect;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function generateJoinCode(): string {
+  let code = "";
+  for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)];
+  return code;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Classes, rosters and assignments. Every teacher method takes the teacher's id and answers
+ * 404 for ids that do not exist and 403 for records of another teacher.
+ */
+export class ClassesService {
+  constructor(private readonly db: Queryable) {}
+
+  // ── classes ───────────────────────────────────────────────────────────────
+
+  async listClasses(teacherId: string): Promise<TClassSummary[]> {
+    const rows = await this.db
+      .select({
+        c: classes,
+        students: sql<number>`(select count(*) from ${classMembers} m where m.class_id = ${classes.id})`.mapWith(
+          Number,
+        ),
+        assignments: sql<number>`(select count(*) from ${assignments} a where a.class_id = ${classes.id})`.mapWith(
+          Number,
+        ),
+      })
+      .from(classes)
+      .where(eq(classes.teacherId, teacherId))
+      .orderBy(desc(classes.createdAt), desc(classes.id));
+    return rows.map((r) => this.summary(r.c, r.students, r.assignments));
+  }
+
+  async createClass(teacherId: string, body: TCreateClassRequest): Promise<TClassSummary> {
+    const input = ZCreateClassRequest.parse(body);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const [row] = await this.db
+          .insert(classes)
+          .values({ teacherId, ...input, joinCode: generateJoinCode() })
+          .returning();
+        if (!row) throw fail("SAVE_FAILED", { status: 500 });
+        return this.summary(row, 0, 0);
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  async getClass(teacherId: string, classId: string): Promise<TClassDetail> {
+    const row = await this.ownClass(teacherId, classId);
+    const students = await this.db
+      .select({ u: users, m: classMembers })
+      .from(classMembers)
+      .innerJoin(users, eq(users.id, classMembers.studentId))
+      .where(eq(classMembers.classId, row.id))
+      .orderBy(asc(classMembers.joinedAt), asc(users.name));
+    const list = await this.assignmentStats(eq(assignments.classId, row.id));
+    return {
+      ...this.summary(row, students.length, list.length),
+      students: students.map(({ u, m }) => ({
+        id: u.id,
+        name: u.name,
+        phoneNumber: u.phoneNumber,
+        studentNumber: m.studentNumber,
+        joinedAt: m.joinedAt.toISOString(),
+      })),
+      assignments: list,
+    };
+  }
+
+  async addStudent(teacherId: string, classId: string, body: TAddStudentRequest): Promise<TClassDetail> {
+    const row = await this.ownClass(teacherId, classId);
+    const input = ZAddStudentRequest.parse(body);
+    const phone = normalizePhoneInput(input.phoneNumber);
+    if (!phone) throw fail("VALIDATION_FAILED", { status: 400, fieldErrors: { phoneNumber: ["invalid"] } });
+    const [student] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.phoneNumber, phone), eq(users.role, "student")))
+      .limit(1);
+    if (!student) throw fail("STUDENT_NOT_FOUND", { status: 404 });
+    await this.addMember(row.id, student.id, input.studentNumber);
+    return this.getClass(teacherId, classId);
+  }
+
+  async removeStudent(teacherId: string, classId: string, studentId: string): Promise<TClassDetail> {
+    const row = await this.ownClass(teacherId, classId);
+    if (!UUID.test(studentId)) throw fail("NOT_FOUND", { status: 404 });
+    const removed = await this.db
+      .delete(classMembers)
+      .where(and(eq(classMembers.classId, row.id), eq(classMembers.studentId, studentId)))
+      .returning();
+    if (removed.length === 0) throw fail("NOT_FOUND", { status: 404 });
+    return this.getClass(teacherId, classId);
+  }
+
+  // ── assignments ───────────────────────────────────────────────────────────
+
+  async createAssignment(teacherId: string, classId: string, body: TCreateAssignmentRequest) {
+    const row = await this.ownClass(teacherId, classId);
+    const raw = (body ?? {}) as { title?: unknown };
+    if (typeof raw.title !== "string" || raw.title.trim() === "") {
+      throw fail("ASSIGNMENT_TITLE_REQUIRED", { status: 400, fieldErrors: { title: ["required"] } });
+    }
+    const input = ZCreateAssignmentRequest.parse(body);
+    const [created] = await this.db
+      .insert(assignments)
+      .values({
+        classId: row.id,
+        title: input.title,
+        topic: input.topic,
+        targetLength: input.targetLength,
+        language: input.language,
+        dueAt: input.dueAt ? new Date(input.dueAt) : null,
+      })
+      .returning();
+    if (!created) throw fail("SAVE_FAILED", { status: 500 });
+    const [stats] = await this.assignmentStats(eq(assignments.id, created.id));
+    if (!stats) throw fail("SAVE_FAILED", { status: 500 });
+    return stats;
+  }
+
+  async listAssignments(teacherId: string): Promise<TTeacherAssignment[]> {
+    return this.assignmentStats(eq(classes.teacherId, teacherId));
+  }
+
+  async getAssignment(teacherId: string, assignmentId: string): Promise<TAssignmentDetail> {
+    const { assignment } = await this.ownAssignment(teacherId, assignmentId);
+    const [stats] = await this.assignmentStats(eq(assignments.id, assignment.id));
+    if (!stats) throw fail("NOT_FOUND", { status: 404 });
+    const roster = await this.db
+      .select({ u: users, m: classMembers })
+      .from(classMembers)
+      .innerJoin(users, eq(users.id, classMembers.studentId))
+      .where(eq(classMembers.classId, assignment.classId))
+      .orderBy(asc(classMembers.joinedAt), asc(users.name));
+    const subs = await this.db
+      .select({ s: submissions, m: manuscripts, u: users })
+      .from(submissions)
+      .innerJoin(manuscripts, eq(manuscripts.id, submissions.manuscriptId))
+      .innerJoin(users, eq(users.id, submissions.studentId))
+      .where(eq(submissions.assignmentId, assignment.id));
+    const byStudent = new Map(subs.map((r) => [r.s.studentId, r]));
+    const present = (r: (typeof subs)[number]) => ({
+      id: r.s.id,
+      manuscriptId: r.m.id,
+      status: r.m.status,
+      score: r.m.score,
+      grade: r.m.grade,
+      submittedAt: iso(r.s.submittedAt),
+      releasedAt: iso(r.s.releasedAt),
+      late: Boolean(assignment.dueAt && r.s.submittedAt && r.s.submittedAt > assignment.dueAt),
+    });
+    const rows = roster.map(({ u, m }) => {
+      const sub = byStudent.get(u.id);
+      byStudent.delete(u.id);
+      return {
+        student: { id: u.id, name: u.name, studentNumber: m.studentNumber },
+        submission: sub ? present(sub) : null,
+      };
+    });
+    // Work of students who have since left the class stays visible to the teacher.
+    for (const sub of byStudent.values()) {
+      rows.push({
+        student: { id: sub.u.id, name: sub.u.name, studentNumber: sub.m.studentId },
+        submission: present(sub),
+      });
+    }
+    return { assignment: stats, rows };
+  }
+
+  /** Shows the graded report to the student. Only graded work can be released. */
+  async release(teacherId: string, submissionId: string, released: boolean) {
+    if (!UUID.test(submissionId)) throw fail("NOT_FOUND", { status: 404 });
+    const [found] = await this.db
+      .select({ s: submissions, m: manuscripts, teacherId: classes.teacherId })
+      .from(submissions)
+      .innerJoin(manuscripts, eq(manuscripts.id, submissions.manuscriptId))
+      .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
+      .innerJoin(classes, eq(classes.id, assignments.classId))
+      .where(eq(submissions.id, submissionId))
+      .limit(1);
+    if (!found) throw fail("NOT_FOUND", { status: 404 });
+    if (found.teacherId !== teacherId) throw fail("FORBIDDEN", { status: 403 });
+    if (released && found.m.status !== "graded") throw fail("NOT_GRADED_YET", { status: 409 });
+    const [updated] = await this.db
+      .update(submissions)
+      .set({ releasedAt: released ? new Date() : null })
+      .where(eq(submissions.id, submissionId))
+      .returning();
+    return { id: submissionId, releasedAt: iso(updated?.releasedAt ?? null) };
+  }
+
+  // ── student side ──────────────────────────────────────────────────────────
+
+  async studentClasses(studentId: string): Promise<TStudentClass[]> {
+    const rows = await this.db
+      .select({ c: classes, m: classMembers, teacherName: users.name })
+      .from(classMembers)
+      .innerJoin(classes, eq(classes.id, classMembers.classId))
+      .innerJoin(users, eq(users.id, classes.teacherId))
+      .where(eq(classMembers.studentId, studentId))
+      .orderBy(desc(classMembers.joinedAt));
+    return rows.map(({ c, m, teacherName }) => ({
+      id: c.id,
+      name: c.name,
+      grade: c.grade,
+      subject: c.subject,
+      teacherName,
+      studentNumber: m.studentNumber,
+      joinedAt: m.joinedAt.toISOString(),
+    }));
+  }
+
+  async join(student: UserRow, rawCode: unknown): Promise<TStudentClass> {
+    const parsed = ZJoinCode.safeParse(rawCode);
+    if (!parsed.success) throw fail("JOIN_CODE_INVALID", { status: 400 });
+    const [row] = await this.db.select().from(classes).where(eq(classes.joinCode, parsed.data)).limit(1);
+    if (!row) throw fail("JOIN_CODE_INVALID", { status: 404 });
+    await this.addMember(row.id, student.id, undefined);
+    const mine = await this.studentClasses(student.id);
+    const joined = mine.find((c) => c.id === row.id);
+    if (!joined) throw fail("INTERNAL", { status: 500 });
+    return joined;
+  }
+
+  // ── helpers ───────────────────────────────────────────────────────────────
+
+  /** Adds a member; without a number the student gets the next roster number ("1", "2", …). */
+  private async addMember(classId: string, studentId: string, studentNumber: string | undefined) {
+    for (let attempt = 0; ; attempt++) {
+      const [n] = await this.db.select({ n: count() }).from(classMembers).where(eq(classMembers.classId, classId));
+      try {
+        await this.db.insert(classMembers).values({
+          classId,
+          studentId,
+          studentNumber: studentNumber?.trim() || String((n?.n ?? 0) + 1 + attempt),
+        });
+        return;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fail("ALREADY_IN_CLASS", { status: 409 });
+        if (attempt >= 2) throw error;
+      }
+    }
+  }
+
+  private summary(row: ClassRow, studentCount: number, assignmentCount: number): TClassSummary {
+    return {
+      id: row.id,
+      name: row.name,
+      grade: row.grade,
+      subject: row.subject,
+      joinCode: row.joinCode,
+      studentCount,
+      assignmentCount,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  private async assignmentStats(where: SQL): Promise<TTeacherAssignment[]> {
+    const s = submissions;
+    const rows = await this.db
+      .select({
+        a: assignments,
+        className: classes.name,
+        studentCount:
+          sql<number>`(select count(*) from ${classMembers} m where m.class_id = ${assignments.classId})`.mapWith(
+            Number,
+          ),
+        submittedCount:
+          sql<number>`(select count(*) from ${s} x where x.assignment_id = ${assignments.id} and x.submitted_at is not null)`.mapWith(
+            Number,
+          ),
+        gradedCount:
+          sql<number>`(select count(*) from ${s} x join ${manuscripts} y on y.id = x.manuscript_id where x.assignment_id = ${assignments.id} and y.status = 'graded')`.mapWith(
+            Number,
+          ),
+        releasedCount:
+          sql<number>`(select count(*) from ${s} x where x.assignment_id = ${assignments.id} and x.released_at is not null)`.mapWith(
+            Number,
+          ),
+      })
+      .from(assignments)
+      .innerJoin(classes, eq(classes.id, assignments.classId))
+      .where(where)
+      .orderBy(desc(assignments.createdAt), desc(assignments.id));
+    return rows.map((r) => ({
+      ...toAssignment(r.a, r.className),
+      studentCount: r.studentCount,
+      submittedCount: r.submittedCount,
+      gradedCount: r.gradedCount,
+      releasedCount: r.releasedCount,
+    }));
+  }
+
+  async ownClass(teacherId: string, classId: string): Promise<ClassRow> {
+    if (!UUID.test(classId)) throw fail("NOT_FOUND", { status: 404 });
+    const [row] = await this.db.select().from(classes).where(eq(classes.id, classId)).limit(1);
+    if (!row) throw fail("NOT_FOUND", { status: 404 });
+    if (row.teacherId !== teacherId) throw fail("FORBIDDEN", { status: 403 });
+    return row;
+  }
+
+  async ownAssignment(teacherId: string, assignmentId: string) {
+    if (!UUID.test(assignmentId)) throw fail("NOT_FOUND", { status: 404 });
+    const [row] = await this.db
+      .select({ assignment: assignments, klass: classes })
+      .from(assignments)
+      .innerJoin(classes, eq(classes.id, assignments.classId))
+      .where(eq(assignments.id, assignmentId))
+      .limit(1);
+    if (!row) throw fail("NOT_FOUND", { status: 404 });
+    if (row.klass.teacherId !== teacherId) throw fail("FORBIDDEN", { status: 403 });
+    return row;
+  }
+
+  /** Class ids the student belongs to. */
+  async memberships(studentId: string, classIds?: string[]) {
+    const where = classIds
+      ? and(eq(classMembers.studentId, studentId), inArray(classMembers.classId, classIds))
+      : eq(classMembers.studentId, studentId);
+    return this.db.select().from(classMembers).where(where);
+  }
+}
+
+export function toAssignment(row: AssignmentRow, className: string) {
+  return {
+    id: row.id,
+    classId: row.classId,
+    className,
+    title: row.title,
+    topic: row.topic,
+    targetLength: row.targetLength,
+    language: row.language,
+    dueAt: iso(row.dueAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

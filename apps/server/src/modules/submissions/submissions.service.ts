@@ -1,0 +1,189 @@
+import type { TStudentAssignment, TStudentSubmission } from "@essay/contract";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Queryable } from "../../db/client.ts";
+import { assignments, classes, classMembers, manuscripts, submissions, users } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { fail } from "../../lib/fail.ts";
+import type { UserRow } from "../accounts/users.repo.ts";
+import { toAssignment, UUID } from "../classes/classes.service.ts";
+import { type ManuscriptRow, type ManuscriptsService, STATUS_ORDER } from "../manuscripts/manuscripts.service.ts";
+
+type SubmissionRow = typeof submissions.$inferSelect;
+
+/**
+ * The student's side of an assignment. The essay is a manuscript owned by the class's teacher (so it
+ * enters the teacher's grading flow unchanged); the student reaches it only through their submission,
+ * and sees score, text and feedback only once the teacher has released it.
+ */
+export class SubmissionsService {
+  constructor(
+    private readonly db: Queryable,
+    private readonly manuscripts: ManuscriptsService,
+  ) {}
+
+  /** Every assignment of every class the student belongs to, newest first, with their own submission. */
+  async studentAssignments(studentId: string): Promise<TStudentAssignment[]> {
+    const rows = await this.db
+      .select({ a: assignments, className: classes.name, teacherName: users.name })
+      .from(assignments)
+      .innerJoin(classes, eq(classes.id, assignments.classId))
+      .innerJoin(users, eq(users.id, classes.teacherId))
+      .innerJoin(
+        classMembers,
+        and(eq(classMembers.classId, assignments.classId), eq(classMembers.studentId, studentId)),
+      )
+      .orderBy(desc(assignments.createdAt), desc(assignments.id));
+    const ids = rows.map((r) => r.a.id);
+    const mine = ids.length
+      ? await this.db
+          .select({ s: submissions, m: manuscripts })
+          .from(submissions)
+          .innerJoin(manuscripts, eq(manuscripts.id, submissions.manuscriptId))
+          .where(and(eq(submissions.studentId, studentId), inArray(submissions.assignmentId, ids)))
+      : [];
+    const byAssignment = new Map(mine.map((r) => [r.s.assignmentId, r]));
+    return rows.map((r) => {
+      const sub = byAssignment.get(r.a.id);
+      return {
+        ...toAssignment(r.a, r.className),
+        teacherName: r.teacherName,
+        submission: sub ? present(sub.s, sub.m) : null,
+      };
+    });
+  }
+
+  /** Creates (or returns) the student's submission for an assignment of one of their classes. */
+  async create(student: UserRow, assignmentId: string): Promise<TStudentSubmission> {
+    if (typeof assignmentId !== "string" || !UUID.test(assignmentId)) throw fail("NOT_FOUND", { status: 404 });
+    const [found] = await this.db
+      .select({ a: assignments, c: classes, teacherName: users.name })
+      .from(assignments)
+      .innerJoin(classes, eq(classes.id, assignments.classId))
+      .innerJoin(users, eq(users.id, classes.teacherId))
+      .where(eq(assignments.id, assignmentId))
+      .limit(1);
+    if (!found) throw fail("NOT_FOUND", { status: 404 });
+    const [member] = await this.db
+      .select()
+      .from(classMembers)
+      .where(and(eq(classMembers.classId, found.c.id), eq(classMembers.studentId, student.id)))
+      .limit(1);
+    if (!member) throw fail("NOT_IN_CLASS", { status: 403 });
+    const existing = await this.findByAssignment(student.id, assignmentId);
+    if (existing) return existing;
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [m] = await tx
+          .insert(manuscripts)
+          .values({
+            userId: found.c.teacherId,
+            studentName: student.name,
+            studentClass: `${found.c.grade} ${found.c.name}`.trim(),
+            studentId: member.studentNumber,
+            teacherName: found.teacherName,
+            topic: found.a.topic,
+            targetLength: found.a.targetLength,
+          })
+          .returning();
+        if (!m) throw fail("SUBMISSION_CREATE_FAILED", { status: 500 });
+        const [s] = await tx
+          .insert(submissions)
+          .values({ assignmentId, studentId: student.id, manuscriptId: m.id })
+          .returning();
+        if (!s) throw fail("SUBMISSION_CREATE_FAILED", { status: 500 });
+        return present(s, m);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const again = await this.findByAssignment(student.id, assignmentId);
+        if (again) return again;
+      }
+      throw error;
+    }
+  }
+
+  async get(studentId: string, id: string): Promise<TStudentSubmission> {
+    const { s, m } = await this.own(studentId, id);
+    return present(s, m);
+  }
+
+  /** Same rules as the grading screen's upload; refused once the teacher has confirmed the text. */
+  async upload(studentId: string, id: string, bytes: Buffer): Promise<TStudentSubmission> {
+    const { s, m } = await this.own(studentId, id);
+    await this.manuscripts.upload(m.userId, m.id, bytes);
+    const [updated] = await this.db
+      .update(submissions)
+      .set({ submittedAt: new Date() })
+      .where(eq(submissions.id, s.id))
+      .returning();
+    const [fresh] = await this.db.select().from(manuscripts).where(eq(manuscripts.id, m.id)).limit(1);
+    return present(updated ?? s, fresh ?? m);
+  }
+
+  /** 404 if unknown, 403 if another student's: checked before a request body is read. */
+  async assertOwn(studentId: string, id: string): Promise<void> {
+    await this.own(studentId, id);
+  }
+
+  async image(studentId: string, id: string): Promise<Buffer> {
+    const { m } = await this.own(studentId, id);
+    return this.manuscripts.image(m.userId, m.id);
+  }
+
+  private async findByAssignment(studentId: string, assignmentId: string) {
+    const [row] = await this.db
+      .select({ s: submissions, m: manuscripts })
+      .from(submissions)
+      .innerJoin(manuscripts, eq(manuscripts.id, submissions.manuscriptId))
+      .where(and(eq(submissions.studentId, studentId), eq(submissions.assignmentId, assignmentId)))
+      .limit(1);
+    return row ? present(row.s, row.m) : null;
+  }
+
+  private async own(studentId: string, id: string) {
+    if (!UUID.test(id)) throw fail("NOT_FOUND", { status: 404 });
+    const [row] = await this.db
+      .select({ s: submissions, m: manuscripts })
+      .from(submissions)
+      .innerJoin(manuscripts, eq(manuscripts.id, submissions.manuscriptId))
+      .where(eq(submissions.id, id))
+      .limit(1);
+    if (!row) throw fail("NOT_FOUND", { status: 404 });
+    if (row.s.studentId !== studentId) throw fail("FORBIDDEN", { status: 403 });
+    return row;
+  }
+}
+
+function present(s: SubmissionRow, m: ManuscriptRow): TStudentSubmission {
+  const returned = Boolean(s.releasedAt) && m.status === "graded";
+  const version =
+    m.imageKey
+      ?.split("/")
+      .at(-1)
+      ?.replace(/\.jpg$/, "") ?? "";
+  return {
+    id: s.id,
+    assignmentId: s.assignmentId,
+    state: returned ? "returned" : m.imageKey ? "submitted" : "not_submitted",
+    imageUrl: m.imageKey ? `/api/student/submissions/${s.id}/image?v=${version}` : "",
+    canUpload: STATUS_ORDER[m.status] < STATUS_ORDER.text_confirmed,
+    submittedAt: s.submittedAt?.toISOString() ?? null,
+    releasedAt: returned ? (s.releasedAt?.toISOString() ?? null) : null,
+    report:
+      returned && m.score !== null
+        ? {
+            score: m.score,
+            grade: m.grade ?? "fail",
+            feedback: m.feedback,
+            criteria: m.criteria,
+            confirmedText: m.confirmedText ?? "",
+            studentName: m.studentName,
+            studentClass: m.studentClass,
+            studentId: m.studentId,
+            teacherName: m.teacherName,
+            topic: m.topic,
+            gradedAt: (m.gradedAt ?? m.updatedAt).toISOString(),
+          }
+        : null,
+  };
+}

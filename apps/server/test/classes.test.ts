@@ -1,0 +1,358 @@
+import {
+  ZAssignmentDetail,
+  ZClassDetail,
+  ZClassSummary,
+  ZStudentAssignment,
+  ZStudentClass,
+  ZStudentSubmission,
+  ZTeacherAssignment,
+} from "@essay/contract";
+import type { OcrEngine } from "@essay/ocr";
+import { count, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { manuscriptJobs } from "../src/db/schema.ts";
+import { hashPassword } from "../src/modules/accounts/passwords.ts";
+import { insertUser } from "../src/modules/accounts/users.repo.ts";
+import { randomPhone, STRONG_PASSWORD } from "./factories.ts";
+import { type TestClient, testDatabases } from "./harness.ts";
+import {
+  type ManuscriptTestApp,
+  pollManuscript,
+  renderPage,
+  sharedOcr,
+  startManuscriptApp,
+} from "./manuscripts-harness.ts";
+
+const ocr: OcrEngine = sharedOcr();
+afterAll(() => ocr.close());
+
+/** A signed-in browser of a new account with `role`. */
+async function account(
+  t: ManuscriptTestApp,
+  role: "teacher" | "student",
+  name = role === "teacher" ? "Ms Chen" : "Li Hua",
+) {
+  const user = await insertUser(t.db, {
+    phoneNumber: randomPhone(),
+    name,
+    role,
+    passwordHash: await hashPassword(STRONG_PASSWORD),
+    hasCustomPassword: true,
+    isVerified: true,
+  });
+  const client = t.client();
+  const res = await client.post("/api/auth/login-password", {
+    phoneNumber: user.phoneNumber,
+    password: STRONG_PASSWORD,
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  return { user, client };
+}
+
+/** POST multipart to a student submission. */
+async function uploadSubmission(client: TestClient, id: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append("image", new Blob([bytes], { type: "image/jpeg" }), "essay.jpg");
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const res = await fetch(`${client.baseUrl}/api/student/submissions/${id}/upload`, {
+    method: "POST",
+    headers: cookie ? { cookie } : {},
+    body: form,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const ASSIGNMENT = {
+  title: "Sports day news",
+  topic: "Write a news report of about 300 words on our sports day.",
+  targetLength: 300,
+  language: "en",
+  dueAt: "2030-06-01T08:00:00.000Z",
+};
+
+describe.each(testDatabases())("classes, assignments and submissions (%s)", (kind) => {
+  let t: ManuscriptTestApp;
+  let page: Buffer;
+  beforeAll(async () => {
+    t = await startManuscriptApp(kind, ocr);
+    page = await renderPage(undefined, "jpeg");
+  });
+  afterAll(async () => {
+    // Let recognition started by uploads finish before the database and workers shut down.
+    const until = Date.now() + 60_000;
+    while (t && Date.now() < until) {
+      const open = await t.db
+        .select({ n: count() })
+        .from(manuscriptJobs)
+        .where(inArray(manuscriptJobs.state, ["queued", "running"]));
+      if ((open[0]?.n ?? 0) === 0) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await t?.close();
+  });
+
+  /** A teacher with a class and an assignment, and a student in that class. */
+  async function setup() {
+    const teacher = await account(t, "teacher");
+    const student = await account(t, "student");
+    const klass = ZClassSummary.parse(
+      (await teacher.client.post("/api/classes", { name: "Class 2", grade: "Grade 8", subject: "English" })).body,
+    );
+    const added = await teacher.client.post(`/api/classes/${klass.id}/students`, {
+      phoneNumber: student.user.phoneNumber,
+      studentNumber: "S-01",
+    });
+    expect(added.status).toBe(200);
+    const created = await teacher.client.post(`/api/classes/${klass.id}/assignments`, ASSIGNMENT);
+    expect(created.status).toBe(201);
+    const assignment = ZTeacherAssignment.parse(created.body);
+    return { teacher, student, klass, assignment };
+  }
+
+  it("runs the whole flow: class → assignment → submission → teacher grades → release → student sees the report", async () => {
+    const { teacher, student, klass, assignment } = await setup();
+    expect(assignment).toMatchObject({
+      title: ASSIGNMENT.title,
+      className: "Class 2",
+      studentCount: 1,
+      targetLength: 300,
+    });
+
+    // The student sees the class and the assignment, not yet submitted.
+    const classes = (await student.client.get("/api/student/classes")).body;
+    expect(ZStudentClass.array().parse(classes)).toEqual([
+      expect.objectContaining({ id: klass.id, teacherName: "Ms Chen", studentNumber: "S-01" }),
+    ]);
+    const before = ZStudentAssignment.array().parse((await student.client.get("/api/student/assignments")).body);
+    expect(before).toEqual([expect.objectContaining({ id: assignment.id, submission: null, teacherName: "Ms Chen" })]);
+
+    const created = await student.client.post("/api/student/submissions", { assignmentId: assignment.id });
+    expect(created.status).toBe(201);
+    const sub = ZStudentSubmission.parse(created.body);
+    expect(sub).toMatchObject({ state: "not_submitted", canUpload: true, report: null, imageUrl: "" });
+    // Creating again returns the same submission (one per student and assignment).
+    expect((await student.client.post("/api/student/submissions", { assignmentId: assignment.id })).body.id).toBe(
+      sub.id,
+    );
+
+    const up = await uploadSubmission(student.client, sub.id, page);
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({ state: "submitted", report: null });
+    const image = await fetch(`${t.baseUrl}${up.body.imageUrl}`, {
+      headers: { cookie: [...student.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+
+    // The teacher's roster shows the submission; its manuscript carries the assignment's topic and the student.
+    const detail = ZAssignmentDetail.parse((await teacher.client.get(`/api/assignments/${assignment.id}`)).body);
+    expect(detail.assignment.submittedCount).toBe(1);
+    const row = detail.rows[0];
+    expect(row?.student).toMatchObject({ id: student.user.id, name: "Li Hua", studentNumber: "S-01" });
+    const manuscriptId = row?.submission?.manuscriptId ?? "";
+    const m = await pollManuscript(teacher.client, manuscriptId, (x) => x.status === "ocr_completed");
+    expect(m).toMatchObject({
+      studentName: "Li Hua",
+      studentClass: "Grade 8 Class 2",
+      studentId: "S-01",
+      teacherName: "Ms Chen",
+      topic: ASSIGNMENT.topic,
+      targetLength: 300,
+    });
+    // The manuscript is in the teacher's own list (their grading flow).
+    const list = (await teacher.client.get("/api/manuscripts")).body;
+    expect(list.items.map((x: { id: string }) => x.id)).toContain(manuscriptId);
+
+    // Releasing before grading is refused.
+    expect((await teacher.client.post(`/api/submissions/${row?.submission?.id}/release`)).body.code).toBe(
+      "NOT_GRADED_YET",
+    );
+
+    const confirmed = await teacher.client.post(`/api/manuscripts/${manuscriptId}/confirm-text`, {
+      confirmedText: m.ocrText || "Our school held a sports day last Friday.",
+    });
+    expect(confirmed.status).toBe(200);
+    const graded = await pollManuscript(teacher.client, manuscriptId, (x) => x.status === "graded");
+    expect(graded.score).toBeGreaterThanOrEqual(0);
+
+    // Graded but not released: the student sees neither score nor text, and can no longer replace the photo.
+    const hidden = ZStudentSubmission.parse((await student.client.get(`/api/student/submissions/${sub.id}`)).body);
+    expect(hidden).toMatchObject({ state: "submitted", report: null, releasedAt: null, canUpload: false });
+    const listed = (await student.client.get("/api/student/assignments")).body;
+    expect(JSON.stringify(listed)).not.toContain('"score"');
+    expect((await uploadSubmission(student.client, sub.id, page)).body.code).toBe("UPLOAD_LOCKED");
+
+    const released = await teacher.client.post(`/api/submissions/${row?.submission?.id}/release`);
+    expect(released.status).toBe(200);
+    const shown = ZStudentSubmission.parse((await student.client.get(`/api/student/submissions/${sub.id}`)).body);
+    expect(shown.state).toBe("returned");
+    expect(shown.report).toMatchObject({ score: graded.score, grade: graded.grade, topic: ASSIGNMENT.topic });
+    expect(shown.report?.feedback?.overall).toBeTruthy();
+
+    // Withdrawing the release hides it again.
+    await teacher.client.delete(`/api/submissions/${row?.submission?.id}/release`);
+    expect((await student.client.get(`/api/student/submissions/${sub.id}`)).body.report).toBeNull();
+  }, 120_000);
+
+  it("students get 403 on every teacher route (classes, assignments, release, manuscripts, correction, invitations)", async () => {
+    const { student, klass, assignment } = await setup();
+    const c = student.client;
+    const calls = [
+      await c.get("/api/classes"),
+      await c.post("/api/classes", { name: "Mine", grade: "8", subject: "English" }),
+      await c.get(`/api/classes/${klass.id}`),
+      await c.post(`/api/classes/${klass.id}/students`, { phoneNumber: student.user.phoneNumber }),
+      await c.post(`/api/classes/${klass.id}/assignments`, ASSIGNMENT),
+      await c.get("/api/assignments"),
+      await c.get(`/api/assignments/${assignment.id}`),
+      await c.post(`/api/submissions/${assignment.id}/release`),
+      await c.get("/api/manuscripts"),
+      await c.post("/api/manuscripts", { studentName: "A", studentClass: "B", studentId: "C" }),
+      await c.post("/api/text-correction", { text: "hello" }),
+      await c.get("/api/invitations"),
+      await c.post("/api/invitations", { invitedPhone: "+8613800138000" }),
+    ];
+    for (const res of calls) {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("FORBIDDEN");
+    }
+  });
+
+  it("a student cannot open the manuscript behind their own submission through the teacher API", async () => {
+    const { teacher, student, assignment } = await setup();
+    const sub = (await student.client.post("/api/student/submissions", { assignmentId: assignment.id })).body;
+    const detail = (await teacher.client.get(`/api/assignments/${assignment.id}`)).body;
+    const manuscriptId = detail.rows[0].submission.manuscriptId;
+    expect(sub.id).toBe(detail.rows[0].submission.id);
+    expect((await student.client.get(`/api/manuscripts/${manuscriptId}`)).status).toBe(403);
+    expect(
+      (await student.client.post(`/api/manuscripts/${manuscriptId}/confirm-text`, { confirmedText: "x" })).status,
+    ).toBe(403);
+  });
+
+  it("teachers get 403 on student routes", async () => {
+    const { teacher, assignment } = await setup();
+    const c = teacher.client;
+    for (const res of [
+      await c.get("/api/student/classes"),
+      await c.get("/api/student/assignments"),
+      await c.post("/api/student/classes/join", { code: "ABCDEF" }),
+      await c.post("/api/student/submissions", { assignmentId: assignment.id }),
+    ]) {
+      expect(res.status).toBe(403);
+    }
+  });
+
+  it("signed-out callers get 401 everywhere", async () => {
+    const c = t.client();
+    for (const res of [
+      await c.get("/api/classes"),
+      await c.get("/api/assignments"),
+      await c.get("/api/student/assignments"),
+      await c.get("/api/student/classes"),
+    ]) {
+      expect(res.status).toBe(401);
+    }
+  });
+
+  it("a teacher sees only their own classes; another teacher's class, assignment and submission answer 403", async () => {
+    const { student, klass, assignment } = await setup();
+    const sub = (await student.client.post("/api/student/submissions", { assignmentId: assignment.id })).body;
+    const other = await account(t, "teacher", "Mr Zhao");
+    expect((await other.client.get("/api/classes")).body).toEqual([]);
+    expect((await other.client.get("/api/assignments")).body).toEqual([]);
+    const c = other.client;
+    for (const res of [
+      await c.get(`/api/classes/${klass.id}`),
+      await c.post(`/api/classes/${klass.id}/students`, { phoneNumber: student.user.phoneNumber }),
+      await c.delete(`/api/classes/${klass.id}/students/${student.user.id}`),
+      await c.post(`/api/classes/${klass.id}/assignments`, ASSIGNMENT),
+      await c.get(`/api/assignments/${assignment.id}`),
+      await c.post(`/api/submissions/${sub.id}/release`),
+    ]) {
+      expect(res.status).toBe(403);
+    }
+    // The manuscript behind the submission stays the owner's (404, as for any other teacher's manuscript).
+    const detail = (await (await setupTeacherView()).get(`/api/assignments/${assignment.id}`)).body;
+    expect(detail.code).toBe("FORBIDDEN");
+    // Unknown ids are 404, not 403.
+    expect((await c.get("/api/classes/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await c.get("/api/assignments/not-a-uuid")).status).toBe(404);
+
+    async function setupTeacherView() {
+      return (await account(t, "teacher", "Ms Sun")).client;
+    }
+  });
+
+  it("a student cannot see, upload to, or view the photo of another student's submission", async () => {
+    const { teacher, student, klass, assignment } = await setup();
+    const classmate = await account(t, "student", "Wang Fang");
+    await teacher.client.post(`/api/classes/${klass.id}/students`, { phoneNumber: classmate.user.phoneNumber });
+    const sub = (await student.client.post("/api/student/submissions", { assignmentId: assignment.id })).body;
+    await uploadSubmission(student.client, sub.id, page);
+    const c = classmate.client;
+    expect((await c.get(`/api/student/submissions/${sub.id}`)).status).toBe(403);
+    expect((await c.get(`/api/student/submissions/${sub.id}/image`)).status).toBe(403);
+    expect((await uploadSubmission(c, sub.id, page)).status).toBe(403);
+    // The classmate's list shows the assignment with only their own (absent) submission.
+    const theirs = (await c.get("/api/student/assignments")).body;
+    expect(theirs).toEqual([expect.objectContaining({ id: assignment.id, submission: null })]);
+  });
+
+  it("a student outside the class cannot submit; joining by code lets them", async () => {
+    const { klass, assignment } = await setup();
+    const outsider = await account(t, "student", "Zhang Wei");
+    const refused = await outsider.client.post("/api/student/submissions", { assignmentId: assignment.id });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("NOT_IN_CLASS");
+    expect((await outsider.client.get("/api/student/assignments")).body).toEqual([]);
+
+    expect((await outsider.client.post("/api/student/classes/join", { code: "zzzzzz" })).body.code).toBe(
+      "JOIN_CODE_INVALID",
+    );
+    expect((await outsider.client.post("/api/student/classes/join", { code: "abc" })).status).toBe(400);
+    const joined = await outsider.client.post("/api/student/classes/join", {
+      code: ` ${klass.joinCode.toLowerCase()} `,
+    });
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ id: klass.id, studentNumber: "2" });
+    expect((await outsider.client.post("/api/student/classes/join", { code: klass.joinCode })).body.code).toBe(
+      "ALREADY_IN_CLASS",
+    );
+    expect((await outsider.client.post("/api/student/submissions", { assignmentId: assignment.id })).status).toBe(201);
+  });
+
+  it("validates classes, students and assignments", async () => {
+    const { teacher, student, klass } = await setup();
+    const c = teacher.client;
+    expect((await c.post("/api/classes", { name: "", grade: "8", subject: "English" })).body.code).toBe(
+      "VALIDATION_FAILED",
+    );
+    const noTitle = await c.post(`/api/classes/${klass.id}/assignments`, { ...ASSIGNMENT, title: "  " });
+    expect(noTitle.status).toBe(400);
+    expect(noTitle.body).toMatchObject({
+      code: "ASSIGNMENT_TITLE_REQUIRED",
+      message: "Please enter the assignment title",
+    });
+    expect((await c.post(`/api/classes/${klass.id}/assignments`, { ...ASSIGNMENT, topic: "" })).status).toBe(400);
+    // Adding by phone: only registered student accounts; teachers are not students; no duplicates.
+    const other = await account(t, "teacher", "Mr Zhao");
+    expect((await c.post(`/api/classes/${klass.id}/students`, { phoneNumber: other.user.phoneNumber })).body.code).toBe(
+      "STUDENT_NOT_FOUND",
+    );
+    expect(
+      (await c.post(`/api/classes/${klass.id}/students`, { phoneNumber: student.user.phoneNumber })).body.code,
+    ).toBe("ALREADY_IN_CLASS");
+    // An 11-digit mainland number without +86 is accepted.
+    const s2 = await account(t, "student", "Zhou Min");
+    const local = s2.user.phoneNumber.replace("+86", "");
+    const added = ZClassDetail.parse((await c.post(`/api/classes/${klass.id}/students`, { phoneNumber: local })).body);
+    expect(added.students.map((s) => s.name)).toEqual(["Li Hua", "Zhou Min"]);
+    const removed = ZClassDetail.parse((await c.delete(`/api/classes/${klass.id}/students/${s2.user.id}`)).body);
+    expect(removed.students).toHaveLength(1);
+    const detail = ZClassDetail.parse((await c.get(`/api/classes/${klass.id}`)).body);
+    expect(detail).toMatchObject({ studentCount: 1, assignmentCount: 1 });
+    expect(detail.joinCode).toMatch(/^[A-Z2-9]{6}$/);
+  });
+});

@@ -1,0 +1,56 @@
+import type {
+  TAddStudentRequest,
+  TAssignmentDetail,
+  TClassDetail,
+  TClassSummary,
+  TCreateAssignmentRequest,
+  TCreateClassRequest,
+  TStudentClass,
+  TStudentSubmission,
+  TTeacherAssignment,
+} from "@essay/contract";
+import { apiJson } from "../../lib/api.ts";
+
+// Teacher side: query keys are GET paths (the default query function joins them with "/").
+export const CLASSES_KEY = ["/api/classes"] as const;
+export const classKey = (id: string) => ["/api/classes", id] as const;
+export const ASSIGNMENTS_KEY = ["/api/assignments"] as const;
+export const assignmentKey = (id: string) => ["/api/assignments", id] as const;
+
+// Student side.
+export const MY_CLASSES_KEY = ["/api/student/classes"] as const;
+export const MY_ASSIGNMENTS_KEY = ["/api/student/assignments"] as const;
+export const submissionKey = (id: string) => ["/api/student/submissions", id] as const;
+
+export const classesApi = {
+  createClass: (body: TCreateClassRequest) => apiJson<TClassSummary>("POST", "/api/classes", body),
+  addStudent: (classId: string, body: TAddStudentRequest) =>
+    apiJson<TClassDetail>("POST", `/api/classes/${classId}/students`, body),
+  removeStudent: (classId: string, studentId: string) =>
+    apiJson<TClassDetail>("DELETE", `/api/classes/${classId}/students/${studentId}`),
+  createAssignment: (classId: string, body: TCreateAssignmentRequest) =>
+    apiJson<TTeacherAssignment>("POST", `/api/classes/${classId}/assignments`, body),
+  release: (submissionId: string) =>
+    apiJson<{ id: string; releasedAt: string | null }>("POST", `/api/submissions/${submissionId}/release`),
+  unrelease: (submissionId: string) =>
+    apiJson<{ id: string; releasedAt: string | null }>("DELETE", `/api/submissions/${submissionId}/release`),
+};
+
+export const studentApi = {
+  join: (code: string) => apiJson<TStudentClass>("POST", "/api/student/classes/join", { code }),
+  createSubmission: (assignmentId: string) =>
+    apiJson<TStudentSubmission>("POST", "/api/student/submissions", { assignmentId }),
+  upload: (submissionId: string, file: File) => {
+    const form = new FormData();
+    form.append("image", file);
+    return apiJson<TStudentSubmission>("POST", `/api/student/submissions/${submissionId}/upload`, form);
+  },
+};
+
+export type { TAssignmentDetail, TClassDetail };
+
+/**
+ * Class work changes through other people's actions (a student submits, the teacher grades or returns a report),
+ * so these screens reload their data each time they open, unlike the app's never-stale default.
+ */
+export const FRESH_ON_OPEN = { refetchOnMount: "always" } as const;

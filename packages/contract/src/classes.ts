@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { ZWorkLanguage } from "./config.ts";
+import { ZCriterionScore, ZFeedback, ZGradeBand, ZManuscriptStatus } from "./manuscripts.ts";
+
+/** The language the essay is written in. */
+export const ZEssayLanguage = ZWorkLanguage;
+
+/** 6 characters, no look-alikes (0/O, 1/I/L). Entered by students, so trimmed and uppercased. */
+export const JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const JOIN_CODE_LENGTH = 6;
+export const ZJoinCode = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().length(JOIN_CODE_LENGTH));
+
+// ── teacher side ────────────────────────────────────────────────────────────
+
+export const ZCreateClassRequest = z.object({
+  name: z.string().trim().min(1).max(100),
+  grade: z.string().trim().min(1).max(50),
+  subject: z.string().trim().min(1).max(50),
+});
+export type TCreateClassRequest = z.input<typeof ZCreateClassRequest>;
+
+export const ZClassSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  grade: z.string(),
+  subject: z.string(),
+  joinCode: z.string(),
+  studentCount: z.number().int(),
+  assignmentCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type TClassSummary = z.infer<typeof ZClassSummary>;
+
+export const ZClassStudent = z.object({
+  id: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  studentNumber: z.string(),
+  joinedAt: z.string(),
+});
+export type TClassStudent = z.infer<typeof ZClassStudent>;
+
+export const ZAddStudentRequest = z.object({
+  /** Dial code plus number, as the account was registered ("+8613800138001"). */
+  phoneNumber: z.string().trim().min(5).max(20),
+  studentNumber: z.string().trim().max(30).optional(),
+});
+export type TAddStudentRequest = z.input<typeof ZAddStudentRequest>;
+
+export const ZCreateAssignmentRequest = z.object({
+  title: z.string().trim().min(1).max(200),
+  topic: z.string().trim().min(1).max(2000),
+  targetLength: z.number().int().min(50).max(5000).default(500),
+  language: ZEssayLanguage,
+  /** ISO date-time; optional (no deadline). */
+  dueAt: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export type TCreateAssignmentRequest = z.input<typeof ZCreateAssignmentRequest>;
+
+export const ZAssignment = z.object({
+  id: z.string(),
+  classId: z.string(),
+  className: z.string(),
+  title: z.string(),
+  topic: z.string(),
+  targetLength: z.number().int(),
+  language: ZEssayLanguage,
+  dueAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAssignment = z.infer<typeof ZAssignment>;
+
+export const ZTeacherAssignment = ZAssignment.extend({
+  studentCount: z.number().int(),
+  submittedCount: z.number().int(),
+  gradedCount: z.number().int(),
+  releasedCount: z.number().int(),
+});
+export type TTeacherAssignment = z.infer<typeof ZTeacherAssignment>;
+
+export const ZClassDetail = ZClassSummary.extend({
+  students: z.array(ZClassStudent),
+  assignments: z.array(ZTeacherAssignment),
+});
+export type TClassDetail = z.infer<typeof ZClassDetail>;
+
+/** One row of an assignment's roster as the teacher sees it: every student, submitted or not. */
+export const ZTeacherSubmissionRow = z.object({
+  student: z.object({ id: z.string(), name: z.string(), studentNumber: z.string() }),
+  submission: z
+    .object({
+      id: z.string(),
+      manuscriptId: z.string(),
+      status: ZManuscriptStatus,
+      score: z.number().nullable(),
+      grade: ZGradeBand.nullable(),
+      submittedAt: z.string().nullable(),
+      releasedAt: z.string().nullable(),
+      late: z.boolean(),
+    })
+    .nullable(),
+});
+export type TTeacherSubmissionRow = z.infer<typeof ZTeacherSubmissionRow>;
+
+export const ZAssignmentDetail = z.object({
+  assignment: ZTeacherAssignment,
+  rows: z.array(ZTeacherSubmissionRow),
+});
+export type TAssignmentDetail = z.infer<typeof ZAssignmentDetail>;
+
+// ── student side ────────────────────────────────────────────────────────────
+
+export const ZStudentClass = z.object({
+  id: z.string(),
+  name: z.string(),
+  grade: z.string(),
+  subject: z.string(),
+  teacherName: z.string(),
+  studentNumber: z.string(),
+  joinedAt: z.string(),
+});
+export type TStudentClass = z.infer<typeof ZStudentClass>;
+
+export const ZJoinClassRequest = z.object({ code: z.string() });
+
+/**
+ * What a student sees of their own work. `not_submitted`: no photo yet; `submitted`: photo in,
+ * the teacher is reading or grading it; `returned`: the teacher released the report.
+ * The score, feedback and text appear only once returned.
+ */
+export const STUDENT_SUBMISSION_STATES = ["not_submitted", "submitted", "returned"] as const;
+export const ZStudentSubmissionState = z.enum(STUDENT_SUBMISSION_STATES);
+export type TStudentSubmissionState = z.infer<typeof ZStudentSubmissionState>;
+
+export const ZSubmissionReport = z.object({
+  score: z.number(),
+  grade: ZGradeBand,
+  feedback: ZFeedback.nullable(),
+  criteria: z.array(ZCriterionScore).nullable(),
+  confirmedText: z.string(),
+  studentName: z.string(),
+  studentClass: z.string(),
+  studentId: z.string(),
+  teacherName: z.string(),
+  topic: z.string(),
+  gradedAt: z.string(),
+});
+export type TSubmissionReport = z.infer<typeof ZSubmissionReport>;
+
+export const ZStudentSubmission = z.object({
+  id: z.string(),
+  assignmentId: z.string(),
+  state: ZStudentSubmissionState,
+  /** `/api/student/submissions/<id>/image?v=…` once a photo is in, else "". */
+  imageUrl: z.string(),
+  /** False once the teacher has confirmed the text: the photo can no longer be replaced. */
+  canUpload: z.boolean(),
+  submittedAt: z.string().nullable(),
+  releasedAt: z.string().nullable(),
+  report: ZSubmissionReport.nullable(),
+});
+export type TStudentSubmission = z.infer<typeof ZStudentSubmission>;
+
+export const ZStudentAssignment = ZAssignment.extend({
+  teacherName: z.string(),
+  submission: ZStudentSubmission.nullable(),
+});
+export type TStudentAssignment = z.infer<typeof ZStudentAssignment>;
+
+export const ZCreateSubmissionRequest = z.object({ assignmentId: z.string() });
