@@ -68,7 +68,7 @@ export function GradingResultCard({ manuscript }: { manuscript: TManuscript }) {
             {manuscript.criteria.map((c) => (
               <div key={c.key} className="flex flex-col gap-1" data-testid="criterion">
                 <div className="flex justify-between text-sm">
-                  <span className="font-medium">{c.label}</span>
+                  <span className="font-medium">{t(`grading.criteria.${c.key}`, { defaultValue: c.label })}</span>
                   <span className="tabular-nums">
                     {c.score} / {c.max}
                   </span>

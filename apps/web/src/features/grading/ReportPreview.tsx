@@ -88,7 +88,7 @@ export function ReportPreview({ manuscript }: { manuscript: TManuscript }) {
                   <tbody>
                     {manuscript.criteria.map((c) => (
                       <tr key={c.key} className="border-b border-slate-100">
-                        <td className="py-1.5">{c.label}</td>
+                        <td className="py-1.5">{t(`grading.criteria.${c.key}`, { defaultValue: c.label })}</td>
                         <td className="py-1.5 text-right font-medium tabular-nums">
                           {c.score} / {c.max}
                         </td>
