@@ -1,9 +1,9 @@
-import { MAX_UPLOAD_BYTES, type TManuscript, type TStudentAssignment, type TStudentSubmission } from "@essay/contract";
+import type { TManuscript, TStudentAssignment, TStudentSubmission } from "@essay/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, CheckCircle2, Clock, ImageUp, Lock } from "lucide-react";
-import { useRef, useState } from "react";
+import { ArrowLeft, CheckCircle2, Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { ImageDropzone } from "../../components/ImageDropzone.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -11,14 +11,11 @@ import { toast } from "../../components/ui/toast.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { describeError } from "../../lib/error-message.ts";
 import { formatDateTime } from "../../lib/format-date.ts";
-import { cn } from "../../lib/utils.ts";
 import { AccessDeniedPage } from "../access-denied/AccessDeniedPage.tsx";
 import { FRESH_ON_OPEN, MY_ASSIGNMENTS_KEY, studentApi, submissionKey } from "../classes/classes-api.ts";
 import { ReportPreview } from "../grading/ReportPreview.tsx";
 import { NotFoundPage } from "../not-found/NotFoundPage.tsx";
 import { StudentStateBadge } from "./student-status.tsx";
-
-const ACCEPTED = ["image/jpeg", "image/png"];
 
 /** The released report in the shape the grading screen's report preview draws. */
 function asManuscript(sub: TStudentSubmission): TManuscript | null {
@@ -55,8 +52,6 @@ export function SubmissionPage() {
   const { t, i18n } = useTranslation();
   const { id = "" } = useParams();
   const queryClient = useQueryClient();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const sub = useQuery<TStudentSubmission>({ queryKey: submissionKey(id), ...FRESH_ON_OPEN });
   const assignments = useQuery<TStudentAssignment[]>({ queryKey: MY_ASSIGNMENTS_KEY, ...FRESH_ON_OPEN });
 
@@ -83,27 +78,6 @@ export function SubmissionPage() {
   const a = assignments.data?.find((x) => x.id === s.assignmentId);
   const disabled = !s.canUpload || upload.isPending;
   const report = asManuscript(s);
-
-  const take = (file: File | undefined) => {
-    if (!file || disabled) return;
-    if (!ACCEPTED.includes(file.type)) {
-      toast({
-        title: t("grading.toast.uploadFailed"),
-        description: t("grading.toast.notImage"),
-        variant: "destructive",
-      });
-      return;
-    }
-    if (file.size > MAX_UPLOAD_BYTES) {
-      toast({
-        title: t("grading.toast.uploadFailed"),
-        description: t("grading.toast.tooLarge"),
-        variant: "destructive",
-      });
-      return;
-    }
-    upload.mutate(file);
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -146,59 +120,14 @@ export function SubmissionPage() {
             <CardDescription>{t("student.uploadDesc")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <button
-              type="button"
+            <ImageDropzone
               disabled={disabled}
-              data-testid="student-upload-area"
-              onClick={() => inputRef.current?.click()}
-              onDragOver={(e) => {
-                e.preventDefault();
-                if (!disabled) setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={(e) => {
-                e.preventDefault();
-                setDragging(false);
-                take(Array.from(e.dataTransfer.files).find((f) => f.type.startsWith("image/")));
-              }}
-              className={cn(
-                "flex w-full flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
-                disabled
-                  ? "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400"
-                  : "cursor-pointer border-slate-300 hover:border-brand-500 hover:bg-brand-50",
-                dragging && "border-brand-600 bg-brand-50",
-              )}
-            >
-              {upload.isPending ? (
-                <Spinner label={t("grading.upload.uploading")} />
-              ) : !s.canUpload ? (
-                <>
-                  <Lock className="size-8" aria-hidden="true" />
-                  <span className="text-sm">{t("student.uploadLocked")}</span>
-                </>
-              ) : (
-                <>
-                  <ImageUp className="size-8 text-brand-600" aria-hidden="true" />
-                  <span className="text-sm">
-                    {s.imageUrl ? `${t("grading.upload.replace")} · ` : ""}
-                    {t("grading.upload.drop")}{" "}
-                    <span className="font-medium text-brand-700">{t("grading.upload.pick")}</span>
-                  </span>
-                  <span className="text-xs text-slate-500">{t("grading.upload.hint")}</span>
-                </>
-              )}
-            </button>
-            <input
-              ref={inputRef}
-              type="file"
-              accept="image/jpeg,image/png"
-              className="hidden"
-              data-testid="student-upload-input"
-              disabled={disabled}
-              onChange={(e) => {
-                take(e.target.files?.[0]);
-                e.target.value = "";
-              }}
+              pending={upload.isPending}
+              lockedMessage={s.canUpload ? undefined : t("student.uploadLocked")}
+              hasImage={Boolean(s.imageUrl)}
+              onFile={(file) => upload.mutate(file)}
+              testId="student-upload-area"
+              inputTestId="student-upload-input"
             />
             <div className="mt-4 flex items-start gap-2 text-sm text-slate-600" data-testid="submission-state-text">
               {s.state === "returned" ? (
