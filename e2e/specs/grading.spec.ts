@@ -121,5 +121,14 @@ for (const [language, c] of Object.entries(CASES) as [keyof typeof CASES, (typeo
       .toBuffer({ resolveWithObject: true });
     expect([...data.subarray(0, 3)]).toEqual([255, 255, 255]);
     expect(await readTextInImage(file)).toContain(c.student.name.replace(/\s/g, ""));
+
+    // the teacher disagrees: their own total replaces the grader's, which stays visible beside it
+    const own = score === 30 ? 31 : 30;
+    const scoreForm = page.getByTestId("teacher-score-form");
+    await scoreForm.getByRole("spinbutton").fill(String(own));
+    await scoreForm.getByRole("button").first().click();
+    await expect(page.getByTestId("total-score")).toHaveText(String(own));
+    await expect(page.getByTestId("machine-score")).toContainText(String(score));
+    await saveScreen(page, `grading-teacher-score-${language}`);
   });
 }

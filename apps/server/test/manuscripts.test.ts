@@ -6,9 +6,9 @@ import type { OcrEngine } from "@essay/ocr";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { manuscriptJobs } from "../src/db/schema.ts";
+import { manuscriptJobs, submissions } from "../src/db/schema.ts";
 import { reconcileFailedJobs } from "../src/jobs/reconcile.ts";
-import { signedIn } from "./factories.ts";
+import { createUser, signedIn } from "./factories.ts";
 import { testDatabases } from "./harness.ts";
 import {
   type ManuscriptTestApp,
@@ -65,6 +65,99 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
     expect(res.status).toBe(201);
     return ZManuscript.parse(res.body);
   }
+
+  const ESSAY =
+    "Sports Day at Our School\n\nLast Friday our school held its sports day on the playground. " +
+    "More than three hundred students took part in running, jumping and relay races. " +
+    '"It was the best day of the year," said our headmaster, Mr Chen. Everyone cheered for their classmates.';
+
+  // biome-ignore lint/suspicious/noExplicitAny: test client
+  async function gradedWith(client: any, text: string) {
+    const m = await created(client);
+    expect((await uploadFile(client, m.id, page)).status).toBe(200);
+    expect((await client.post(`/api/manuscripts/${m.id}/confirm-text`, { confirmedText: text })).status).toBe(200);
+    return ZManuscript.parse(await pollManuscript(client, m.id, (x) => x.status === "graded" && x.job === null));
+  }
+
+  it("a teacher's own score replaces the total, survives a re-grade and can be reset", async () => {
+    const { client } = await signedIn(t);
+    const graded = await gradedWith(client, ESSAY);
+    expect(graded.teacherScore).toBeNull();
+    expect(graded.machineScore).toBe(graded.score);
+    const own = graded.score === 33 ? 34 : 33;
+
+    expect((await client.put(`/api/manuscripts/${graded.id}/teacher-score`, { score: 41 })).status).toBe(400);
+    expect((await client.put(`/api/manuscripts/${graded.id}/teacher-score`, { score: 12.5 })).status).toBe(400);
+    const other = await signedIn(t);
+    expect((await other.client.put(`/api/manuscripts/${graded.id}/teacher-score`, { score: own })).status).toBe(404);
+
+    const set = await client.put(`/api/manuscripts/${graded.id}/teacher-score`, { score: own });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({
+      score: own,
+      teacherScore: own,
+      machineScore: graded.score,
+      grade: bandForScore(own),
+    });
+
+    expect((await client.post(`/api/manuscripts/${graded.id}/grade`)).status).toBe(200);
+    const regraded = await pollManuscript(client, graded.id, (x) => x.status === "graded" && x.job === null);
+    expect(regraded).toMatchObject({ score: own, teacherScore: own });
+
+    const reset = await client.put(`/api/manuscripts/${graded.id}/teacher-score`, { score: null });
+    expect(reset.body).toMatchObject({
+      score: graded.score,
+      teacherScore: null,
+      grade: bandForScore(graded.score ?? 0),
+    });
+
+    const fresh = await created(client);
+    const early = await client.put(`/api/manuscripts/${fresh.id}/teacher-score`, { score: 20 });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe("INVALID_STATE");
+  });
+
+  it("teacher scores calibrate the grader for the rest of the assignment", async () => {
+    const { client, user } = await signedIn(t);
+    const klass = (await client.post("/api/classes", { name: "Class 3", grade: "Grade 8", subject: "English" })).body;
+    const assignment = (
+      await client.post(`/api/classes/${klass.id}/assignments`, {
+        title: "Sports day news",
+        topic: "Write a news report on our sports day.",
+        targetLength: 300,
+        language: "en",
+      })
+    ).body;
+    expect(assignment.id).toBeTruthy();
+    const link = async (manuscriptId: string) => {
+      const { user: student } = await createUser(t.db);
+      await t.db.insert(submissions).values({ assignmentId: assignment.id, studentId: student.id, manuscriptId });
+    };
+
+    // Outside the assignment the grader's own scale holds; inside it, the teacher's score of an equal essay moves
+    // the next one: one calibration point is a shift by the teacher's difference.
+    const first = await created(client);
+    await link(first.id);
+    expect((await uploadFile(client, first.id, page)).status).toBe(200);
+    await client.post(`/api/manuscripts/${first.id}/confirm-text`, { confirmedText: ESSAY });
+    const a = ZManuscript.parse(await pollManuscript(client, first.id, (x) => x.status === "graded" && x.job === null));
+    const teacher = (a.score ?? 0) >= 36 ? (a.score ?? 0) - 6 : (a.score ?? 0) + 4;
+    expect((await client.put(`/api/manuscripts/${a.id}/teacher-score`, { score: teacher })).status).toBe(200);
+
+    const second = await created(client);
+    await link(second.id);
+    expect((await uploadFile(client, second.id, page)).status).toBe(200);
+    await client.post(`/api/manuscripts/${second.id}/confirm-text`, { confirmedText: ESSAY });
+    const b = ZManuscript.parse(
+      await pollManuscript(client, second.id, (x) => x.status === "graded" && x.job === null),
+    );
+    expect(b.teacherScore).toBeNull();
+    expect(b.score).toBe(teacher);
+
+    const outside = await gradedWith(client, ESSAY);
+    expect(outside.score).toBe(a.machineScore);
+    expect(user.role).toBe("teacher");
+  });
 
   it("runs the whole life cycle: create → upload → OCR → confirm → graded", async () => {
     const { client, user } = await signedIn(t);

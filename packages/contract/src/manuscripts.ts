@@ -93,6 +93,9 @@ export const ZManuscript = z.object({
   ocrText: z.string().nullable(),
   confirmedText: z.string().nullable(),
   score: z.number().nullable(),
+  /** The grader's total; differs from `score` when the teacher set their own. */
+  machineScore: z.number().nullable(),
+  teacherScore: z.number().nullable(),
   grade: ZGradeBand.nullable(),
   status: ZManuscriptStatus,
   feedback: ZFeedback.nullable(),
@@ -120,6 +123,9 @@ export const ZCreateManuscriptRequest = z.object({
 export type TCreateManuscriptRequest = z.input<typeof ZCreateManuscriptRequest>;
 
 export const ZConfirmTextRequest = z.object({ confirmedText: z.string().refine((s) => s.trim().length > 0, "empty") });
+
+/** The teacher's own total for a graded essay; null returns to the grader's. */
+export const ZTeacherScoreRequest = z.object({ score: z.number().int().min(0).max(MAX_SCORE).nullable() });
 
 export const ZManuscriptListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -45,7 +45,14 @@ export const manuscripts = pgTable(
     ocrVersion: text("ocr_version"),
     ocrConfidence: real("ocr_confidence"),
     confirmedText: text("confirmed_text"),
+    /** The total shown: the teacher's when they set one, else the grader's. */
     score: real("score"),
+    /** The grader's own total, kept when a teacher sets the score. */
+    machineScore: real("machine_score"),
+    /** The grader's score on its calibration scale; with teacherScore it calibrates later essays of the assignment. */
+    rawTotal: real("raw_total"),
+    /** The teacher's own total (0–40), when they changed the grader's. */
+    teacherScore: real("teacher_score"),
     grade: text("grade", { enum: ["excellent", "good", "pass", "needs_improvement", "fail"] }),
     feedback: jsonb("feedback").$type<StoredFeedback>(),
     criteria: jsonb("criteria").$type<StoredCriterion[]>(),

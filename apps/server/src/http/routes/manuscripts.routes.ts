@@ -1,4 +1,10 @@
-import { MAX_UPLOAD_BYTES, ZConfirmTextRequest, ZCreateManuscriptRequest, ZManuscriptListQuery } from "@essay/contract";
+import {
+  MAX_UPLOAD_BYTES,
+  ZConfirmTextRequest,
+  ZCreateManuscriptRequest,
+  ZManuscriptListQuery,
+  ZTeacherScoreRequest,
+} from "@essay/contract";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error.ts";
@@ -107,4 +113,9 @@ export async function manuscriptRoutes(
   app.post<WithId>("/api/manuscripts/:id/grade", { preHandler: requireUser }, async (req) =>
     manuscripts.rerunGrading(authOf(req).user.id, req.params.id),
   );
+
+  app.put<WithId>("/api/manuscripts/:id/teacher-score", { preHandler: requireUser }, async (req) => {
+    const body = ZTeacherScoreRequest.parse(req.body ?? {});
+    return manuscripts.setTeacherScore(authOf(req).user.id, req.params.id, body.score);
+  });
 }

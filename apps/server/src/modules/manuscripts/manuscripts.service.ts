@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  bandForScore,
   DEFAULT_TARGET_LENGTH,
   type TCreateManuscriptRequest,
   type TManuscript,
@@ -59,6 +60,8 @@ export function toManuscript(row: ManuscriptRow, job: JobRow | undefined): TManu
     ocrText: row.ocrText,
     confirmedText: row.confirmedText,
     score: row.score,
+    machineScore: row.machineScore,
+    teacherScore: row.teacherScore,
     grade: row.grade,
     status: row.status,
     feedback: row.feedback,
@@ -226,6 +229,24 @@ export class ManuscriptsService {
         .where(eq(manuscripts.id, row.id))
         .returning();
       return toManuscript(updated ?? row, job);
+    });
+  }
+
+  /**
+   * The teacher's own total for a graded essay (null returns to the grader's). Within an assignment, these scores
+   * calibrate the grader for the essays graded after them.
+   */
+  async setTeacherScore(userId: string, id: string, teacherScore: number | null): Promise<TManuscript> {
+    return transaction(this.db, async (tx) => {
+      const row = await this.findOwn(tx, userId, id, true);
+      if (row.status !== "graded") throw fail("INVALID_STATE", { status: 409 });
+      const score = teacherScore ?? row.machineScore ?? row.score ?? 0;
+      const [updated] = await tx
+        .update(manuscripts)
+        .set({ teacherScore, score, grade: bandForScore(score), updatedAt: new Date() })
+        .where(eq(manuscripts.id, row.id))
+        .returning();
+      return toManuscript(updated ?? row, undefined);
     });
   }
 

@@ -9,6 +9,7 @@ import { describeError } from "../../lib/error-message.ts";
 import { cn } from "../../lib/utils.ts";
 import { manuscriptKey, manuscriptsApi } from "./manuscripts-api.ts";
 import { scoreClasses } from "./score-style.ts";
+import { TeacherScoreForm } from "./TeacherScoreForm.tsx";
 
 export function GradingResultCard({ manuscript }: { manuscript: TManuscript }) {
   const { t } = useTranslation();
@@ -62,6 +63,7 @@ export function GradingResultCard({ manuscript }: { manuscript: TManuscript }) {
             ) : null}
           </div>
         </div>
+        <TeacherScoreForm key={`${manuscript.id}-${manuscript.teacherScore}`} manuscript={manuscript} />
         {manuscript.criteria?.length ? (
           <div className="flex flex-col gap-3">
             <h3 className="font-semibold">{t("grading.result.criteria")}</h3>

@@ -14,6 +14,8 @@ export const manuscriptsApi = {
   confirm: (id: string, confirmedText: string) =>
     apiJson<TManuscript>("POST", `/api/manuscripts/${id}/confirm-text`, { confirmedText }),
   grade: (id: string) => apiJson<TManuscript>("POST", `/api/manuscripts/${id}/grade`),
+  setTeacherScore: (id: string, score: number | null) =>
+    apiJson<TManuscript>("PUT", `/api/manuscripts/${id}/teacher-score`, { score }),
   suggest: (text: string) =>
     apiJson<{ suggestions: TCorrectionSuggestion[] }>("POST", "/api/text-correction", { text }),
 };

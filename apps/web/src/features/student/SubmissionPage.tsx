@@ -34,6 +34,8 @@ function asManuscript(sub: TStudentSubmission): TManuscript | null {
     ocrText: null,
     confirmedText: r.confirmedText,
     score: r.score,
+    machineScore: null,
+    teacherScore: null,
     grade: r.grade,
     status: "graded",
     feedback: r.feedback,

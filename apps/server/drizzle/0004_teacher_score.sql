@@ -1,0 +1,3 @@
+ALTER TABLE "manuscripts" ADD COLUMN "machine_score" real;--> statement-breakpoint
+ALTER TABLE "manuscripts" ADD COLUMN "raw_total" real;--> statement-breakpoint
+ALTER TABLE "manuscripts" ADD COLUMN "teacher_score" real;
