@@ -109,6 +109,16 @@ export async function startTestApp(
     database: testDb.database,
     sms: options.sms ?? sms,
   });
+  return listenTestApp(kind, testDb, app, sms);
+}
+
+/** Listens on 127.0.0.1 port 0 and wraps the app for tests; `close` stops it and drops its database. */
+export async function listenTestApp(
+  kind: DatabaseKind,
+  testDb: TestDatabase,
+  app: FastifyInstance,
+  sms: DemoSmsProvider,
+): Promise<TestApp> {
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("no port");

@@ -10,7 +10,7 @@ import { startWorkers } from "../src/jobs/registry.ts";
 import { DemoSmsProvider } from "../src/providers/sms/demo.sms.ts";
 import { LocalStorage } from "../src/providers/storage/index.ts";
 import { type DatabaseKind, openTestDatabase } from "./databases.ts";
-import { type TestApp, TestClient } from "./harness.ts";
+import { listenTestApp, type TestApp, type TestClient } from "./harness.ts";
 
 export interface ManuscriptTestApp extends TestApp {
   storage: LocalStorage;
@@ -49,25 +49,15 @@ export async function startManuscriptApp(kind: DatabaseKind, ocr: OcrEngine): Pr
     ocr,
     grader: createGrader({ provider: "embedded" }),
   });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const base = await listenTestApp(kind, testDb, app, sms);
   return {
-    kind,
-    testDb,
-    db: testDb.database.db,
-    app,
-    baseUrl,
-    sms,
+    ...base,
     storage,
     queue,
     dataDir,
-    client: (headers) => new TestClient(baseUrl, headers),
     async close() {
       await queue.stop({ graceful: false, timeoutMs: 1000 }).catch(() => {});
-      await app.close();
-      await testDb.dispose();
+      await base.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
