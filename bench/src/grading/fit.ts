@@ -333,6 +333,18 @@ for (const p of prompts) {
     content50: evaluateContentCalibrated(test, pm, 50),
   };
   lopo.push(v);
+  {
+    const ps = test.map((r) => predictUnit(steps, r.x));
+    const ys = test.map((r) => r.y);
+    const mp = meanOf(ps);
+    const my = meanOf(ys);
+    const cov = meanOf(ps.map((x, i) => (x - mp) * (ys[i]! - my)));
+    const rr = cov / (sdOf(ps) * sdOf(ys));
+    const z = ps.map((x) => my + ((x - mp) / sdOf(ps)) * sdOf(ys));
+    log(
+      `      steps: r ${rr.toFixed(3)}, mean pred ${mp.toFixed(3)} vs ${my.toFixed(3)}, sd ${sdOf(ps).toFixed(3)} vs ${sdOf(ys).toFixed(3)}, QWK if mean/sd matched ${evaluate(test, (r) => z[test.indexOf(r)]!).toFixed(3)}`,
+    );
+  }
   log(`      with content channel: K=30 ${v.content30.toFixed(3)}, K=50 ${v.content50.toFixed(3)}`);
   log(
     `  P${p}: uncalibrated steps ${v.steps.toFixed(3)}, linear ${v.model.toFixed(3)} | ${v.length.toFixed(3)}   calibrated (linear) K=${K_CAL} ${v.cal.toFixed(3)} | ${v.lenCal.toFixed(3)}`,
