@@ -17,6 +17,7 @@ import { modelPaths } from "./models.ts";
 import { findPages, flattenIllumination, inkFraction, padWhite, suppressColor } from "./preprocess.ts";
 import { normalizeCjkPunct } from "./punct.ts";
 import type { EmbeddedConfig, OcrLine, OcrResult, OcrSteps, Point, Quad, RecognizeOptions } from "./types.ts";
+import { DEFAULT_WORD_DECODE, decodeWords, letterClasses, type WordDecodeOptions, WordLexicon } from "./words.ts";
 
 interface Timings {
   decode: number;
@@ -40,6 +41,7 @@ export const DEFAULT_STEPS: OcrSteps = {
   paragraphs: true,
   lm: true,
   punct: true,
+  words: true,
 };
 
 export interface PipelineTuning {
@@ -59,6 +61,8 @@ export interface PipelineTuning {
   maxLineRatio: number;
   /** Longest side of the detector input (0 = the preprocessed image size); crops still come from full resolution. */
   detMaxSide: number;
+  /** English word decoding weights (step `words`). */
+  words: WordDecodeOptions;
 }
 
 export const DEFAULT_TUNING: PipelineTuning = {
@@ -72,6 +76,7 @@ export const DEFAULT_TUNING: PipelineTuning = {
   wordGaps: true,
   maxLineRatio: 0,
   detMaxSide: 1280,
+  words: DEFAULT_WORD_DECODE,
 };
 
 const now = () => performance.now();
@@ -86,6 +91,9 @@ export class EmbeddedPipeline {
     public tuning: PipelineTuning,
     private lm?: CharLm,
   ) {}
+
+  private lexicon?: WordLexicon;
+  private classes?: number[][];
 
   static async load(config: EmbeddedConfig = {}, tuning: Partial<PipelineTuning> = {}, lm?: CharLm) {
     const files = await modelPaths();
@@ -132,6 +140,10 @@ export class EmbeddedPipeline {
     const steps: OcrSteps = { ...this.config.steps, ...opts.steps };
     // the language model loads on first use only
     if (steps.lm && !this.lm) this.lm = await BigramLm.load();
+    if (steps.words && !this.lexicon) {
+      this.lexicon = WordLexicon.load();
+      this.classes = letterClasses(this.dict);
+    }
     const timings: Timings = { decode: 0, preprocess: 0, detect: 0, recognize: 0, layout: 0, total: 0 };
     const t0 = now();
     const decoded = await decodeImage(bytes, {
@@ -258,6 +270,7 @@ export class EmbeddedPipeline {
   async recognizeBox(img: Rgb, b: DetBox, steps: OcrSteps, languageHint?: string): Promise<Segment> {
     // the character LM models Chinese; skip it when the caller says the page is English
     const latinHint = /^en\b/i.test(languageHint ?? "");
+    const chineseHint = /^zh\b/i.test(languageHint ?? "");
     const H = this.tuning.recHeight;
     const crop = cropRotated(img, b.rect, H * 2);
     const w = Math.max(H / 2, Math.round((crop.width * H) / crop.height));
@@ -278,7 +291,19 @@ export class EmbeddedPipeline {
               lmWeight: this.tuning.lmWeight,
             })
           : greedyDecode(probs.data, probs.T, probs.C, this.dict);
-      const t = this.tuning.wordGaps ? insertWordGaps(dec.text, dec.steps, probs.T, piece.img) : dec.text;
+      let t = this.tuning.wordGaps ? insertWordGaps(dec.text, dec.steps, probs.T, piece.img) : dec.text;
+      // pinyin and English inside a Chinese essay stay as the recogniser read them
+      if (steps.words && this.lexicon && this.classes && !chineseHint && !/\p{Script=Han}/u.test(t)) {
+        t = decodeWords(
+          alignSteps(t, dec.text, dec.steps),
+          probs.data,
+          probs.T,
+          probs.C,
+          this.classes,
+          this.lexicon,
+          this.tuning.words,
+        );
+      }
       text = piece.gapBefore ? joinPieces(text, t) : text + t;
       const n = [...dec.text].length;
       confSum += dec.confidence * n;
@@ -315,6 +340,16 @@ function dominantAngle(boxes: DetBox[]): number {
 }
 
 const LATIN = /[\p{Script=Latin}\p{N}]/u;
+
+/** Characters of `spaced` (the decoded text plus inserted spaces) with the frame of each decoded character. */
+export function alignSteps(spaced: string, decoded: string, steps: number[]): { ch: string; step?: number }[] {
+  const d = [...decoded];
+  let j = 0;
+  return [...spaced].map((ch) => {
+    if (j < d.length && d[j] === ch) return { ch, step: steps[j++] };
+    return { ch };
+  });
+}
 
 /**
  * The Chinese recogniser seldom emits spaces between handwritten English words. Find ink gaps in the

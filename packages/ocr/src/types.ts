@@ -44,6 +44,8 @@ export interface OcrSteps {
   lm: boolean;
   /** Chinese punctuation shape fixes between Han characters (’→，, °→。, ASCII→full-width). */
   punct: boolean;
+  /** English words decoded again against a word lexicon (lines without Chinese characters, unless the hint is Chinese). */
+  words: boolean;
 }
 
 export interface RecognizeOptions {
