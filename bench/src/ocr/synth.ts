@@ -7,6 +7,8 @@ import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { applyHomography, homography } from "../../../packages/ocr/src/geometry.ts";
+import type { Quad } from "../../../packages/ocr/src/types.ts";
 
 const ZH_PARAS = [
   [
@@ -196,6 +198,46 @@ export async function photograph(
     .toBuffer();
 }
 
+/** A page photographed at an angle: the sheet projected in perspective (a keystone) onto a desk. */
+export async function perspective(page: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(page).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pw = info.width;
+  const ph = info.height;
+  const W = Math.round(pw * 1.15);
+  const H = Math.round(ph * 1.1);
+  const corners: Quad = [
+    [0.14 * W, 0.06 * H],
+    [0.84 * W, 0.03 * H],
+    [0.97 * W, 0.97 * H],
+    [0.03 * W, 0.93 * H],
+  ];
+  const toPage = homography(corners, [
+    [0, 0],
+    [pw, 0],
+    [pw, ph],
+    [0, ph],
+  ]);
+  const out = Buffer.alloc(W * H * 3);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const [u, v] = applyHomography(toPage, [x + 0.5, y + 0.5]);
+      const o = (y * W + x) * 3;
+      if (u < 0 || v < 0 || u >= pw || v >= ph) {
+        out[o] = 0x5a;
+        out[o + 1] = 0x4a;
+        out[o + 2] = 0x3a;
+        continue;
+      }
+      const i = (Math.floor(v) * pw + Math.floor(u)) * info.channels;
+      out[o] = data[i]!;
+      out[o + 1] = data[i + 1]!;
+      out[o + 2] = data[i + 2]!;
+    }
+  return sharp(out, { raw: { width: W, height: H, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
 /** Generate the synthetic set into `dir` (outside the repo) and return the manifest path. */
 export async function generateSynthetic(dir: string): Promise<string> {
   let fonts = "";
@@ -228,6 +270,17 @@ export async function generateSynthetic(dir: string): Promise<string> {
       `syn_zh_small_${i}`,
       await photograph(small, { seed: i, angle: 0.8, scale: 1, blur: 0.6 }),
       paras,
+      "zh-Hans",
+      "\n\n",
+    );
+  }
+  // one sheet photographed at an angle (perspective)
+  {
+    const page = await zhGridPage(ZH_PARAS[2]!, { cell: 56, seed: 31, red: true });
+    await add(
+      "syn_zh_perspective",
+      await photograph(await perspective(page), { seed: 5, angle: 0, scale: 1.6, blur: 1 }),
+      ZH_PARAS[2]!,
       "zh-Hans",
       "\n\n",
     );

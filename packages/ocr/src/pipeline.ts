@@ -10,11 +10,12 @@ import {
   detInput,
   detSize,
 } from "./detect.ts";
+import { applyHomography } from "./geometry.ts";
 import { cropRgb, decodeImage, type Rgb, resizeRgb } from "./image.ts";
 import { joinPieces, layoutLines, type Segment } from "./layout.ts";
 import { BigramLm } from "./lm.ts";
 import { modelPaths } from "./models.ts";
-import { findPages, flattenIllumination, inkFraction, padWhite, suppressColor } from "./preprocess.ts";
+import { findPages, flattenIllumination, inkFraction, padWhite, suppressColor, warpQuad } from "./preprocess.ts";
 import { normalizeCjkPunct } from "./punct.ts";
 import type { EmbeddedConfig, OcrLine, OcrResult, OcrSteps, Point, Quad, RecognizeOptions } from "./types.ts";
 import { DEFAULT_WORD_DECODE, decodeWords, letterClasses, type WordDecodeOptions, WordLexicon } from "./words.ts";
@@ -169,9 +170,24 @@ export class EmbeddedPipeline {
     const texts: string[] = [];
     let paraBase = 0;
     for (const r of pages) {
-      const crop = r.w === img.width && r.h === img.height ? img : cropRgb(img, r.x, r.y, r.w, r.h);
+      let crop: Rgb;
+      let toPage: (p: Point) => Point;
+      if (r.quad) {
+        // a sheet photographed at an angle is straightened; boxes are mapped back through the same transform
+        const tw = now();
+        const warped = warpQuad(img, r.quad);
+        timings.preprocess += now() - tw;
+        crop = warped.img;
+        toPage = (p) => applyHomography(warped.toSource, p);
+      } else {
+        crop = r.w === img.width && r.h === img.height ? img : cropRgb(img, r.x, r.y, r.w, r.h);
+        toPage = ([x, y]) => [x + r.x, y + r.y];
+      }
       const page = await this.recognizePage(crop, steps, opts, timings);
-      const toOrig = ([x, y]: Point): Point => [Math.round((x + r.x) * scale), Math.round((y + r.y) * scale)];
+      const toOrig = (p: Point): Point => {
+        const [x, y] = toPage(p);
+        return [Math.round(x * scale), Math.round(y * scale)];
+      };
       for (const l of page.lines) {
         lines.push({ ...l, paragraph: l.paragraph + paraBase, box: l.box.map(toOrig) as Quad });
       }

@@ -1,6 +1,8 @@
 import sharp from "sharp";
+import { applyHomography, type Homography, homography, isConvexQuad, quadArea } from "./geometry.ts";
 import type { Rgb } from "./image.ts";
 import { toGray } from "./image.ts";
+import type { Point, Quad } from "./types.ts";
 
 /** Add a white border (helps the detector with text that touches the image edge, e.g. cropped single lines). */
 export function padWhite(img: Rgb, pad: number): Rgb {
@@ -92,6 +94,8 @@ export interface Region {
   y: number;
   w: number;
   h: number;
+  /** Corners of the sheet (TL, TR, BR, BL, full-resolution pixels) when it is photographed at an angle. */
+  quad?: Quad;
 }
 
 /**
@@ -122,13 +126,13 @@ export function findPages(img: Rgb): Region[] {
   for (const v of small) hist[v] = (hist[v] ?? 0) + 1;
   const t = otsu(hist, small.length);
   const labels = new Int32Array(sw * sh);
-  const comps: { count: number; x0: number; y0: number; x1: number; y1: number }[] = [];
+  const comps: { count: number; x0: number; y0: number; x1: number; y1: number; label: number }[] = [];
   const stack: number[] = [];
   for (let i = 0; i < small.length; i++) {
     if (labels[i] !== 0 || small[i]! <= t) continue;
     labels[i] = comps.length + 1;
     stack.push(i);
-    const c = { count: 0, x0: sw, y0: sh, x1: 0, y1: 0 };
+    const c = { count: 0, x0: sw, y0: sh, x1: 0, y1: 0, label: comps.length + 1 };
     while (stack.length) {
       const j = stack.pop()!;
       const x = j % sw;
@@ -168,15 +172,31 @@ export function findPages(img: Rgb): Region[] {
     const frac = area(sheets[0]!) / (sw * sh);
     if (frac < 0.15 || frac > 0.92) return [];
   }
-  const regions = sheets.map((c) => {
+  const corners = sheetCorners(labels, sw, sheets);
+  const regions = sheets.map((c, k): Region => {
     const x = Math.max(0, (c.x0 - 1) * f);
     const y = Math.max(0, (c.y0 - 1) * f);
-    return {
+    const region: Region = {
       x,
       y,
       w: Math.min(img.width - x, (c.x1 - c.x0 + 3) * f),
       h: Math.min(img.height - y, (c.y1 - c.y0 + 3) * f),
     };
+    const q = corners[k]!;
+    const quad = q.map(([px, py]) => [(px + 0.5) * f, (py + 0.5) * f]) as Quad;
+    // warp only a sheet that really is a tilted or foreshortened quadrilateral it fills (not a curled or
+    // partly covered one), and only when the corners are clearly off its bounding box
+    const box: Quad = [
+      [c.x0, c.y0],
+      [c.x1 + 1, c.y0],
+      [c.x1 + 1, c.y1 + 1],
+      [c.x0, c.y1 + 1],
+    ];
+    const diag = Math.hypot(c.x1 - c.x0, c.y1 - c.y0);
+    const off = Math.max(...q.map((p, i) => Math.hypot(p[0] - box[i]![0], p[1] - box[i]![1])));
+    const area = quadArea(q);
+    if (isConvexQuad(q) && off > 0.03 * diag && area > 0 && c.count / area >= 0.85) region.quad = quad;
+    return region;
   });
   // reading order: a region belongs to an earlier row when it is entirely above the other's centre
   regions.sort((a, b) => {
@@ -185,6 +205,87 @@ export function findPages(img: Rgb): Region[] {
     return a.x - b.x;
   });
   return regions;
+}
+
+/** Extreme corners (min x+y, max x−y, max x+y, min x−y) of each sheet's pixels in the label image. */
+function sheetCorners(labels: Int32Array, sw: number, sheets: { label: number }[]): Quad[] {
+  const idx = new Map(sheets.map((c, k) => [c.label, k]));
+  const best = sheets.map(() => ({
+    tl: [0, 0] as Point,
+    tr: [0, 0] as Point,
+    br: [0, 0] as Point,
+    bl: [0, 0] as Point,
+    s: [Infinity, -Infinity, -Infinity, Infinity],
+  }));
+  for (let i = 0; i < labels.length; i++) {
+    const k = idx.get(labels[i]!);
+    if (k === undefined) continue;
+    const x = i % sw;
+    const y = (i - x) / sw;
+    const b = best[k]!;
+    if (x + y < b.s[0]!) {
+      b.s[0] = x + y;
+      b.tl = [x, y];
+    }
+    if (x - y > b.s[1]!) {
+      b.s[1] = x - y;
+      b.tr = [x + 1, y];
+    }
+    if (x + y > b.s[2]!) {
+      b.s[2] = x + y;
+      b.br = [x + 1, y + 1];
+    }
+    if (x - y < b.s[3]!) {
+      b.s[3] = x - y;
+      b.bl = [x, y + 1];
+    }
+  }
+  return best.map((b) => [b.tl, b.tr, b.br, b.bl]);
+}
+
+/**
+ * Perspective correction: resample the quadrilateral `quad` (TL, TR, BR, BL) of `img` onto an upright
+ * rectangle as wide and tall as its longer opposite sides. Returns the rectangle and the transform that maps
+ * its pixels back into `img`.
+ */
+export function warpQuad(img: Rgb, quad: Quad): { img: Rgb; toSource: Homography } {
+  const [tl, tr, br, bl] = quad;
+  const d = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  const w = Math.max(1, Math.round(Math.max(d(tl, tr), d(bl, br))));
+  const h = Math.max(1, Math.round(Math.max(d(tl, bl), d(tr, br))));
+  const toSource = homography(
+    [
+      [0, 0],
+      [w, 0],
+      [w, h],
+      [0, h],
+    ],
+    quad,
+  );
+  const out = new Uint8Array(w * h * 3);
+  const { data, width: W, height: H } = img;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const [sx, sy] = applyHomography(toSource, [x + 0.5, y + 0.5]);
+      const fx = Math.min(W - 1, Math.max(0, sx - 0.5));
+      const fy = Math.min(H - 1, Math.max(0, sy - 0.5));
+      const x0 = Math.floor(fx);
+      const y0 = Math.floor(fy);
+      const x1 = Math.min(x0 + 1, W - 1);
+      const y1 = Math.min(y0 + 1, H - 1);
+      const ax = fx - x0;
+      const ay = fy - y0;
+      const o = (y * w + x) * 3;
+      for (let ch = 0; ch < 3; ch++) {
+        const a = data[(y0 * W + x0) * 3 + ch]!;
+        const b = data[(y0 * W + x1) * 3 + ch]!;
+        const c = data[(y1 * W + x0) * 3 + ch]!;
+        const e = data[(y1 * W + x1) * 3 + ch]!;
+        out[o + ch] = (a * (1 - ax) + b * ax) * (1 - ay) + (c * (1 - ax) + e * ax) * ay;
+      }
+    }
+  }
+  return { img: { data: out, width: w, height: h }, toSource };
 }
 
 export function otsu(hist: number[], total: number): number {

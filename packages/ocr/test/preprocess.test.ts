@@ -1,8 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { OcrError } from "../src/errors.ts";
+import { applyHomography, homography } from "../src/geometry.ts";
 import { decodeImage } from "../src/image.ts";
-import { findPages, flattenIllumination, inkFraction, padWhite, suppressColor } from "../src/preprocess.ts";
+import { findPages, flattenIllumination, inkFraction, padWhite, suppressColor, warpQuad } from "../src/preprocess.ts";
+import type { Quad } from "../src/types.ts";
 import { fillRect, px, solid } from "./helpers.ts";
 
 describe("suppressColor", () => {
@@ -64,6 +66,72 @@ describe("findPages", () => {
     expect(pages).toHaveLength(2);
     expect(pages[0]!.x).toBeLessThan(100);
     expect(pages[1]!.x).toBeGreaterThan(600);
+  });
+  it("leaves an upright sheet unwarped", () => {
+    const img = solid(800, 1000, [70, 60, 50]);
+    fillRect(img, 100, 150, 600, 700, [240, 240, 235]);
+    expect(findPages(img)[0]!.quad).toBeUndefined();
+  });
+  it("finds the corners of a sheet photographed at an angle and straightens it", () => {
+    // a 500×700 sheet with black marks every 100 px, projected onto a desk photo in perspective
+    const sheetW = 500;
+    const sheetH = 700;
+    const corners: Quad = [
+      [180, 120],
+      [690, 170],
+      [760, 900],
+      [90, 860],
+    ];
+    const toPhoto = homography(
+      [
+        [0, 0],
+        [sheetW, 0],
+        [sheetW, sheetH],
+        [0, sheetH],
+      ],
+      corners,
+    );
+    const toSheet = homography(corners, [
+      [0, 0],
+      [sheetW, 0],
+      [sheetW, sheetH],
+      [0, sheetH],
+    ]);
+    const img = solid(850, 1000, [70, 60, 50]);
+    const isMark = (u: number, v: number) => u % 100 >= 40 && u % 100 < 60 && v % 100 >= 40 && v % 100 < 60;
+    for (let y = 0; y < img.height; y++)
+      for (let x = 0; x < img.width; x++) {
+        const [u, v] = applyHomography(toSheet, [x + 0.5, y + 0.5]);
+        if (u < 0 || v < 0 || u >= sheetW || v >= sheetH) continue;
+        img.data.set(isMark(u, v) ? [20, 20, 20] : [240, 240, 235], (y * img.width + x) * 3);
+      }
+    const pages = findPages(img);
+    expect(pages).toHaveLength(1);
+    const quad = pages[0]!.quad!;
+    expect(quad).toBeDefined();
+    quad.forEach((p, i) => {
+      expect(Math.hypot(p[0] - corners[i]![0], p[1] - corners[i]![1])).toBeLessThan(12);
+    });
+    const { img: flat, toSource } = warpQuad(img, quad);
+    // the marks are back on an upright grid: sample each mark centre in the straightened page
+    const sx = flat.width / sheetW;
+    const sy = flat.height / sheetH;
+    for (const [u, v] of [
+      [50, 50],
+      [450, 50],
+      [250, 350],
+      [50, 650],
+      [450, 650],
+    ] as const) {
+      expect(px(flat, Math.round(u * sx), Math.round(v * sy))[0]).toBeLessThan(80);
+      expect(px(flat, Math.round((u + 50) * sx), Math.round(v * sy))[0]).toBeGreaterThan(180);
+    }
+    // and the transform maps straightened pixels back onto the photo
+    const back = applyHomography(toSource, [0, 0]);
+    expect(Math.hypot(back[0] - quad[0][0], back[1] - quad[0][1])).toBeLessThan(1);
+    const origin = applyHomography(toPhoto, [0, 0]);
+    expect(origin[0]).toBeCloseTo(180, 6);
+    expect(origin[1]).toBeCloseTo(120, 6);
   });
 });
 
