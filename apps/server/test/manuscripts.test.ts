@@ -99,10 +99,14 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
       machineScore: graded.score,
       grade: bandForScore(own),
     });
+    // the overall comment quotes the score the report shows, not the grader's
+    expect(graded.feedback?.overall.startsWith(`${graded.score}/40`)).toBe(true);
+    expect(set.body.feedback.overall.startsWith(`${own}/40`)).toBe(true);
 
     expect((await client.post(`/api/manuscripts/${graded.id}/grade`)).status).toBe(200);
     const regraded = await pollManuscript(client, graded.id, (x) => x.status === "graded" && x.job === null);
     expect(regraded).toMatchObject({ score: own, teacherScore: own });
+    expect(regraded.feedback?.overall.startsWith(`${own}/40`)).toBe(true);
 
     const reset = await client.put(`/api/manuscripts/${graded.id}/teacher-score`, { score: null });
     expect(reset.body).toMatchObject({
@@ -110,6 +114,7 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
       teacherScore: null,
       grade: bandForScore(graded.score ?? 0),
     });
+    expect(reset.body.feedback.overall.startsWith(`${graded.score}/40`)).toBe(true);
 
     const fresh = await created(client);
     const early = await client.put(`/api/manuscripts/${fresh.id}/teacher-score`, { score: 20 });

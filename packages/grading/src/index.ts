@@ -6,6 +6,7 @@ export { type CalibrationMap, type CalibrationPair, fitCalibration } from "./cal
 export { suggestCorrections } from "./corrections.ts";
 export { EMBEDDED_ENGINE, EMBEDDED_VERSION, rawTotal } from "./embedded.ts";
 export { totalToUnit, unitToTotal } from "./model.ts";
+export { restateTotal } from "./restate.ts";
 export {
   BAND_DESCRIPTORS,
   type BandDescriptor,

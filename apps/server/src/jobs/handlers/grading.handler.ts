@@ -1,5 +1,6 @@
 import { bandForScore } from "@essay/contract";
 import type { CalibrationPoint, FeedbackLanguage, GradeResult, Grader } from "@essay/grading";
+import { restateTotal } from "@essay/grading";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { manuscripts, submissions, users } from "../../db/schema.ts";
@@ -87,7 +88,10 @@ export function gradingHandler(deps: GradingHandlerDeps) {
             rawTotal: result.rawTotal,
             grade: bandForScore(score),
             criteria,
-            feedback: result.feedback,
+            feedback:
+              m.teacherScore === null
+                ? result.feedback
+                : { ...result.feedback, overall: restateTotal(result.feedback.overall, score) },
             gradingEngine: result.engine,
             gradingVersion: result.version,
             gradedAt: now,

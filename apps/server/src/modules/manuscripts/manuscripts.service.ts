@@ -6,6 +6,7 @@ import {
   type TManuscript,
   type TManuscriptStatus,
 } from "@essay/contract";
+import { restateTotal } from "@essay/grading";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable } from "../../db/client.ts";
@@ -241,9 +242,11 @@ export class ManuscriptsService {
       const row = await this.findOwn(tx, userId, id, true);
       if (row.status !== "graded") throw fail("INVALID_STATE", { status: 409 });
       const score = teacherScore ?? row.machineScore ?? row.score ?? 0;
+      // the overall comment opens with the total: it follows the score the report shows
+      const feedback = row.feedback ? { ...row.feedback, overall: restateTotal(row.feedback.overall, score) } : null;
       const [updated] = await tx
         .update(manuscripts)
-        .set({ teacherScore, score, grade: bandForScore(score), updatedAt: new Date() })
+        .set({ teacherScore, score, grade: bandForScore(score), feedback, updatedAt: new Date() })
         .where(eq(manuscripts.id, row.id))
         .returning();
       return toManuscript(updated ?? row, undefined);
