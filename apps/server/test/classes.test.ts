@@ -189,6 +189,26 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
     expect(shown.state).toBe("returned");
     expect(shown.report).toMatchObject({ score: graded.score, grade: graded.grade, topic: ASSIGNMENT.topic });
     expect(shown.report?.feedback?.overall).toBeTruthy();
+    // The teacher works in Chinese; the report speaks the student's own work language.
+    expect(graded.feedback?.overall.startsWith(`${graded.score}/40（`)).toBe(true);
+    expect((await student.client.patch(`/api/users/${student.user.id}`, { workLanguage: "en" })).status).toBe(200);
+    const english = ZStudentSubmission.parse((await student.client.get(`/api/student/submissions/${sub.id}`)).body);
+    expect(english.report?.feedback?.overall).toMatch(
+      new RegExp(`^${graded.score}/40 \\((Excellent|Good|Pass|Needs improvement|Fail)\\)\\. This`),
+    );
+    expect(english.report?.criteria?.length).toBe(graded.criteria?.length);
+    expect(english.report?.criteria?.map((c) => c.score)).toEqual(graded.criteria?.map((c) => c.score));
+    const listedEn = ZStudentAssignment.array().parse((await student.client.get("/api/student/assignments")).body);
+    const inList = listedEn.find((a) => a.submission?.id === sub.id);
+    expect(inList?.submission?.report?.feedback?.overall).toBe(english.report?.feedback?.overall);
+    expect((await student.client.patch(`/api/users/${student.user.id}`, { workLanguage: "zh-Hant" })).status).toBe(200);
+    const traditional = ZStudentSubmission.parse((await student.client.get(`/api/student/submissions/${sub.id}`)).body);
+    expect(traditional.report?.feedback?.overall).toContain("本文共");
+    expect(traditional.report?.feedback?.overall).not.toEqual(graded.feedback?.overall);
+    // the teacher still reads it in their language, without the other versions
+    const teacherView = (await teacher.client.get(`/api/manuscripts/${manuscriptId}`)).body;
+    expect(teacherView.feedback.overall).toBe(graded.feedback?.overall);
+    expect(teacherView.feedback.localized).toBeUndefined();
 
     // Withdrawing the release hides it again.
     await teacher.client.delete(`/api/submissions/${row?.submission?.id}/release`);

@@ -8,6 +8,17 @@ export interface StoredFeedback {
   overall: string;
   strengths: string[];
   improvements: string[];
+  /**
+   * The same feedback (and each criterion's evidence, by criterion order) in the other interface languages, so a
+   * student reads the report in their own language; the fields above are the grading teacher's language.
+   */
+  localized?: Partial<Record<"en" | "zh-CN" | "zh-TW", LocalizedFeedback>>;
+}
+export interface LocalizedFeedback {
+  overall: string;
+  strengths: string[];
+  improvements: string[];
+  evidence: string[][];
 }
 export interface StoredCriterion {
   key: string;

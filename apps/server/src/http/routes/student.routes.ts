@@ -28,22 +28,27 @@ export async function studentRoutes(
     return classes.join(authOf(req).user, body.data.code);
   });
 
-  app.get("/api/student/assignments", opts, async (req) => submissions.studentAssignments(authOf(req).user.id));
+  // reports are shown in the student's own work language
+  app.get("/api/student/assignments", opts, async (req) => {
+    const { user } = authOf(req);
+    return submissions.studentAssignments(user.id, user.workLanguage);
+  });
 
   app.post("/api/student/submissions", opts, async (req, reply) => {
     const body = ZCreateSubmissionRequest.safeParse(req.body ?? {});
     if (!body.success) throw fail("VALIDATION_FAILED", { status: 400 });
     return reply.code(201).send(await submissions.create(authOf(req).user, body.data.assignmentId));
   });
-  app.get<WithId>("/api/student/submissions/:id", opts, async (req) =>
-    submissions.get(authOf(req).user.id, req.params.id),
-  );
+  app.get<WithId>("/api/student/submissions/:id", opts, async (req) => {
+    const { user } = authOf(req);
+    return submissions.get(user.id, req.params.id, user.workLanguage);
+  });
   app.post<WithId>("/api/student/submissions/:id/upload", opts, async (req) => {
-    const userId = authOf(req).user.id;
+    const { user } = authOf(req);
     // Refused before the body is read: no one uploads into someone else's submission.
-    await submissions.assertOwn(userId, req.params.id);
+    await submissions.assertOwn(user.id, req.params.id);
     const bytes = await readImage(req);
-    return submissions.upload(userId, req.params.id, bytes);
+    return submissions.upload(user.id, req.params.id, bytes, user.workLanguage);
   });
   app.get<WithId>("/api/student/submissions/:id/image", opts, async (req, reply) => {
     const bytes = await submissions.image(authOf(req).user.id, req.params.id);

@@ -1,9 +1,17 @@
 import { bandForScore } from "@essay/contract";
-import type { CalibrationPoint, FeedbackLanguage, GradeResult, Grader } from "@essay/grading";
-import { restateTotal } from "@essay/grading";
+import {
+  type CalibrationPoint,
+  EMBEDDED_ENGINE,
+  type FeedbackLanguage,
+  type GradeInput,
+  type GradeResult,
+  type Grader,
+  grade,
+} from "@essay/grading";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import { manuscripts, submissions, users } from "../../db/schema.ts";
+import { type LocalizedFeedback, manuscripts, type StoredFeedback, submissions, users } from "../../db/schema.ts";
+import { withTotal } from "../../modules/manuscripts/feedback.ts";
 import type { DeliveredJob } from "../queue.ts";
 import { type HandlerDeps, PermanentJobError, runJob } from "./common.ts";
 
@@ -14,6 +22,28 @@ export interface GradingHandlerDeps extends HandlerDeps {
 /** Evidence as the contract's strings: the quotation (if any) and the note. */
 function evidenceText(e: { quote?: string; note: string }): string {
   return e.quote ? `“${e.quote}” — ${e.note}` : e.note;
+}
+
+const LANGUAGES: FeedbackLanguage[] = ["en", "zh-CN", "zh-TW"];
+
+interface Graded {
+  result: GradeResult;
+  localized: StoredFeedback["localized"];
+}
+
+/**
+ * The embedded grader is deterministic and takes milliseconds: write its feedback in every interface language, so
+ * a student reads the report in their own. An LLM grader's feedback exists in the teacher's language only.
+ */
+function otherLanguages(input: GradeInput, result: GradeResult): StoredFeedback["localized"] {
+  if (result.engine !== EMBEDDED_ENGINE) return undefined;
+  const out: Partial<Record<FeedbackLanguage, LocalizedFeedback>> = {};
+  for (const lang of LANGUAGES) {
+    const r = lang === input.feedbackLanguage ? result : grade({ ...input, feedbackLanguage: lang });
+    if (r.totalScore !== result.totalScore) return undefined;
+    out[lang] = { ...r.feedback, evidence: r.criteria.map((c) => c.evidence.map(evidenceText)) };
+  }
+  return out;
 }
 
 /**
@@ -45,7 +75,7 @@ async function calibrationFor(db: Queryable, manuscriptId: string): Promise<Cali
 /** `grading.score`: grade the confirmed text (never the student's name or id), move to `graded`. */
 export function gradingHandler(deps: GradingHandlerDeps) {
   return (job: DeliveredJob) =>
-    runJob<GradeResult>(deps, job, {
+    runJob<Graded>(deps, job, {
       kind: "grading",
       errorCode: "GRADING_FAILED",
       stillRelevant: (m) => m.status === "text_confirmed" || m.status === "graded",
@@ -59,15 +89,17 @@ export function gradingHandler(deps: GradingHandlerDeps) {
           .limit(1);
         const feedbackLanguage: FeedbackLanguage = teacher?.workLanguage ?? "zh-CN";
         const calibration = await calibrationFor(deps.db, m.id);
-        return deps.grader.grade({
+        const input: GradeInput = {
           text,
           topic: m.topic,
           targetLength: m.targetLength,
           feedbackLanguage,
           calibration: calibration.length > 0 ? calibration : undefined,
-        });
+        };
+        const result = await deps.grader.grade(input);
+        return { result, localized: otherLanguages(input, result) };
       },
-      async store(tx, m, result) {
+      async store(tx, m, { result, localized }) {
         const criteria = result.criteria.map((c) => ({
           key: c.key,
           label: c.label,
@@ -88,10 +120,7 @@ export function gradingHandler(deps: GradingHandlerDeps) {
             rawTotal: result.rawTotal,
             grade: bandForScore(score),
             criteria,
-            feedback:
-              m.teacherScore === null
-                ? result.feedback
-                : { ...result.feedback, overall: restateTotal(result.feedback.overall, score) },
+            feedback: withTotal({ ...result.feedback, ...(localized ? { localized } : {}) }, score),
             gradingEngine: result.engine,
             gradingVersion: result.version,
             gradedAt: now,

@@ -6,7 +6,6 @@ import {
   type TManuscript,
   type TManuscriptStatus,
 } from "@essay/contract";
-import { restateTotal } from "@essay/grading";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable } from "../../db/client.ts";
@@ -15,6 +14,7 @@ import type { JobQueue, QueueKind } from "../../jobs/queue.ts";
 import { fail } from "../../lib/fail.ts";
 import type { FileStorage } from "../../providers/storage/index.ts";
 import type { UserRow } from "../accounts/users.repo.ts";
+import { criteriaIn, feedbackIn, withTotal } from "./feedback.ts";
 import { normaliseImage } from "./image.ts";
 import { insertJob, type JobRow, jobView, latestJobs, supersedeOpenJobs, updateJob } from "./jobs.repo.ts";
 
@@ -65,8 +65,8 @@ export function toManuscript(row: ManuscriptRow, job: JobRow | undefined): TManu
     teacherScore: row.teacherScore,
     grade: row.grade,
     status: row.status,
-    feedback: row.feedback,
-    criteria: row.criteria,
+    feedback: feedbackIn(row.feedback),
+    criteria: criteriaIn(row.criteria, row.feedback),
     ocrReason: row.ocrReason,
     ocrEngine: row.ocrEngine ? `${row.ocrEngine}@${row.ocrVersion ?? ""}` : null,
     gradingEngine: row.gradingEngine ? `${row.gradingEngine}@${row.gradingVersion ?? ""}` : null,
@@ -243,7 +243,7 @@ export class ManuscriptsService {
       if (row.status !== "graded") throw fail("INVALID_STATE", { status: 409 });
       const score = teacherScore ?? row.machineScore ?? row.score ?? 0;
       // the overall comment opens with the total: it follows the score the report shows
-      const feedback = row.feedback ? { ...row.feedback, overall: restateTotal(row.feedback.overall, score) } : null;
+      const feedback = row.feedback ? withTotal(row.feedback, score) : null;
       const [updated] = await tx
         .update(manuscripts)
         .set({ teacherScore, score, grade: bandForScore(score), feedback, updatedAt: new Date() })

@@ -6,6 +6,7 @@ import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { fail } from "../../lib/fail.ts";
 import type { UserRow } from "../accounts/users.repo.ts";
 import { toAssignment, UUID } from "../classes/classes.service.ts";
+import { criteriaIn, feedbackIn } from "../manuscripts/feedback.ts";
 import { type ManuscriptRow, type ManuscriptsService, STATUS_ORDER } from "../manuscripts/manuscripts.service.ts";
 
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -22,7 +23,7 @@ export class SubmissionsService {
   ) {}
 
   /** Every assignment of every class the student belongs to, newest first, with their own submission. */
-  async studentAssignments(studentId: string): Promise<TStudentAssignment[]> {
+  async studentAssignments(studentId: string, language?: string): Promise<TStudentAssignment[]> {
     const rows = await this.db
       .select({ a: assignments, className: classes.name, teacherName: users.name })
       .from(assignments)
@@ -47,7 +48,7 @@ export class SubmissionsService {
       return {
         ...toAssignment(r.a, r.className),
         teacherName: r.teacherName,
-        submission: sub ? present(sub.s, sub.m) : null,
+        submission: sub ? present(sub.s, sub.m, language) : null,
       };
     });
   }
@@ -91,7 +92,7 @@ export class SubmissionsService {
           .values({ assignmentId, studentId: student.id, manuscriptId: m.id })
           .returning();
         if (!s) throw fail("SUBMISSION_CREATE_FAILED", { status: 500 });
-        return present(s, m);
+        return present(s, m, student.workLanguage);
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -102,13 +103,13 @@ export class SubmissionsService {
     }
   }
 
-  async get(studentId: string, id: string): Promise<TStudentSubmission> {
+  async get(studentId: string, id: string, language?: string): Promise<TStudentSubmission> {
     const { s, m } = await this.own(studentId, id);
-    return present(s, m);
+    return present(s, m, language);
   }
 
   /** Same rules as the grading screen's upload; refused once the teacher has confirmed the text. */
-  async upload(studentId: string, id: string, bytes: Buffer): Promise<TStudentSubmission> {
+  async upload(studentId: string, id: string, bytes: Buffer, language?: string): Promise<TStudentSubmission> {
     const { s, m } = await this.own(studentId, id);
     await this.manuscripts.upload(m.userId, m.id, bytes);
     const [updated] = await this.db
@@ -117,7 +118,7 @@ export class SubmissionsService {
       .where(eq(submissions.id, s.id))
       .returning();
     const [fresh] = await this.db.select().from(manuscripts).where(eq(manuscripts.id, m.id)).limit(1);
-    return present(updated ?? s, fresh ?? m);
+    return present(updated ?? s, fresh ?? m, language);
   }
 
   /** 404 if unknown, 403 if another student's: checked before a request body is read. */
@@ -154,7 +155,8 @@ export class SubmissionsService {
   }
 }
 
-function present(s: SubmissionRow, m: ManuscriptRow): TStudentSubmission {
+/** A submission as its student sees it; the report's feedback in the student's own work language. */
+function present(s: SubmissionRow, m: ManuscriptRow, language?: string): TStudentSubmission {
   const returned = Boolean(s.releasedAt) && m.status === "graded";
   const version =
     m.imageKey
@@ -174,8 +176,8 @@ function present(s: SubmissionRow, m: ManuscriptRow): TStudentSubmission {
         ? {
             score: m.score,
             grade: m.grade ?? "fail",
-            feedback: m.feedback,
-            criteria: m.criteria,
+            feedback: feedbackIn(m.feedback, language),
+            criteria: criteriaIn(m.criteria, m.feedback, language),
             confirmedText: m.confirmedText ?? "",
             studentName: m.studentName,
             studentClass: m.studentClass,
