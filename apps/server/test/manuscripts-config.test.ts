@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config/env.ts";
+import { createOcrFromConfig } from "../src/providers/ocr/index.ts";
 
 describe("job and engine configuration", () => {
   it("defaults: both services, embedded engines, local storage, bounded retries", () => {
@@ -30,6 +31,37 @@ describe("job and engine configuration", () => {
     });
     expect(c.ocr).toMatchObject({ provider: "openai", openai: { baseUrl: "http://127.0.0.1:9/v1", model: "vision" } });
     expect(c.grader.openai).toBeUndefined();
+  });
+
+  it("OCR_PROVIDER=baidu needs both Baidu keys; the base URL is optional and must be a URL", () => {
+    expect(() => loadConfig({ OCR_PROVIDER: "baidu" })).toThrow(/OCR_BAIDU_API_KEY[\s\S]*OCR_BAIDU_SECRET_KEY/);
+    expect(() => loadConfig({ OCR_PROVIDER: "baidu", OCR_BAIDU_API_KEY: "ak" })).toThrow(/OCR_BAIDU_SECRET_KEY/);
+    expect(() => loadConfig({ OCR_PROVIDER: "baidu", OCR_BAIDU_SECRET_KEY: "sk" })).toThrow(/OCR_BAIDU_API_KEY/);
+    expect(() =>
+      loadConfig({
+        OCR_PROVIDER: "baidu",
+        OCR_BAIDU_API_KEY: "ak",
+        OCR_BAIDU_SECRET_KEY: "sk",
+        OCR_BAIDU_BASE_URL: "not a url",
+      }),
+    ).toThrow(/OCR_BAIDU_BASE_URL/);
+    const c = loadConfig({ OCR_PROVIDER: "baidu", OCR_BAIDU_API_KEY: "ak", OCR_BAIDU_SECRET_KEY: "sk" });
+    expect(c.ocr).toMatchObject({ provider: "baidu", baidu: { apiKey: "ak", secretKey: "sk" } });
+    expect(c.ocr.baidu?.baseUrl).toBeUndefined();
+    expect(c.ocr.openai).toBeUndefined();
+    const engine = createOcrFromConfig(c.ocr);
+    expect([engine.id, engine.version]).toEqual(["baidu", "handwriting-v1"]);
+    const local = loadConfig({
+      OCR_PROVIDER: "baidu",
+      OCR_BAIDU_API_KEY: "ak",
+      OCR_BAIDU_SECRET_KEY: "sk",
+      OCR_BAIDU_BASE_URL: "http://127.0.0.1:9",
+    });
+    expect(local.ocr.baidu?.baseUrl).toBe("http://127.0.0.1:9");
+    // Keys set while another provider is selected are ignored: nothing goes to Baidu unless OCR_PROVIDER=baidu.
+    const off = loadConfig({ OCR_BAIDU_API_KEY: "ak", OCR_BAIDU_SECRET_KEY: "sk" });
+    expect(off.ocr.provider).toBe("embedded");
+    expect(off.ocr.baidu).toBeUndefined();
   });
 
   it("STORAGE_DRIVER=s3 needs endpoint, bucket and keys", () => {

@@ -50,6 +50,50 @@ export async function decodeImage(bytes: Uint8Array, opts: DecodeOptions): Promi
   }
 }
 
+export interface EncodedJpeg {
+  data: Buffer;
+  /** Size of the JPEG. */
+  width: number;
+  height: number;
+  /** Size of the EXIF-oriented original, for mapping coordinates back. */
+  originalWidth: number;
+  originalHeight: number;
+}
+
+/**
+ * EXIF-rotate, downscale to `maxSide` (never enlarge), flatten transparency onto white and encode as JPEG: the
+ * image the cloud providers send. Corrupt or empty input is an `OCR_BAD_IMAGE`.
+ */
+export async function encodeJpeg(
+  bytes: Uint8Array,
+  opts: { maxSide?: number; quality?: number } = {},
+): Promise<EncodedJpeg> {
+  if (bytes.byteLength === 0) throw new OcrError("OCR_BAD_IMAGE", "Image is empty (0 bytes)");
+  const maxSide = opts.maxSide ?? 2000;
+  try {
+    const img = sharp(bytes, { failOn: "error", limitInputPixels: MAX_PIXELS });
+    const meta = await img.metadata();
+    if (!meta.width || !meta.height) throw new Error("no dimensions");
+    const { data, info } = await img
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: opts.quality ?? 88 })
+      .toBuffer({ resolveWithObject: true });
+    const swap = (meta.orientation ?? 1) >= 5;
+    return {
+      data,
+      width: info.width,
+      height: info.height,
+      originalWidth: swap ? meta.height : meta.width,
+      originalHeight: swap ? meta.width : meta.height,
+    };
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    throw new OcrError("OCR_BAD_IMAGE", `Cannot decode image: ${msg}`, { cause: err });
+  }
+}
+
 export async function resizeRgb(
   img: Rgb,
   width: number,

@@ -1,9 +1,11 @@
+import { BaiduEngine } from "./baidu.ts";
 import { EmbeddedEngine } from "./embedded.ts";
 import { OcrError } from "./errors.ts";
 import { OpenAiEngine } from "./openai.ts";
 import type { PipelineTuning } from "./pipeline.ts";
 import type { OcrEngine, OcrEngineConfig, OcrResult, RecognizeOptions } from "./types.ts";
 
+export { BAIDU_DEFAULT_BASE_URL, BaiduEngine } from "./baidu.ts";
 export { EmbeddedEngine } from "./embedded.ts";
 export { OcrError, type OcrErrorCode } from "./errors.ts";
 export { joinPieces, layoutLines, type Segment } from "./layout.ts";
@@ -19,6 +21,11 @@ export function createOcrEngine(config: OcrEngineConfig, tuning?: Partial<Pipeli
     if (!config.openai)
       throw new OcrError("OCR_CONFIG", 'provider "openai" needs the openai {baseUrl, model, apiKey} config');
     return new OpenAiEngine(config.openai, timeoutMs);
+  }
+  if (config.provider === "baidu") {
+    if (!config.baidu)
+      throw new OcrError("OCR_CONFIG", 'provider "baidu" needs the baidu {apiKey, secretKey, baseUrl?} config');
+    return new BaiduEngine(config.baidu, timeoutMs);
   }
   throw new OcrError("OCR_CONFIG", `unknown OCR provider ${String((config as { provider: unknown }).provider)}`);
 }

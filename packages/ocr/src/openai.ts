@@ -1,5 +1,5 @@
-import sharp from "sharp";
 import { OcrError } from "./errors.ts";
+import { encodeJpeg } from "./image.ts";
 import type { OcrEngine, OcrLine, OcrResult, OpenAiConfig, RecognizeOptions } from "./types.ts";
 
 export const OPENAI_PROMPT = [
@@ -34,7 +34,7 @@ export class OpenAiEngine implements OcrEngine {
 
   async recognize(image: Uint8Array, opts: RecognizeOptions = {}, signal?: AbortSignal): Promise<OcrResult> {
     const t0 = performance.now();
-    const jpeg = await toJpeg(image);
+    const jpeg = (await encodeJpeg(image)).data;
     const t1 = performance.now();
     const url = `${this.cfg.baseUrl.replace(/\/+$/, "")}/chat/completions`;
     const hint = opts.languageHint ? ` The essay is probably written in ${opts.languageHint}.` : "";
@@ -133,19 +133,4 @@ export function normaliseTranscript(s: string): string {
     .map((l) => l.trimEnd())
     .join("\n")
     .replace(/\n{3,}/g, "\n\n");
-}
-
-async function toJpeg(image: Uint8Array): Promise<Buffer> {
-  if (image.byteLength === 0) throw new OcrError("OCR_BAD_IMAGE", "Image is empty (0 bytes)");
-  try {
-    return await sharp(image, { failOn: "error", limitInputPixels: 100_000_000 })
-      .rotate()
-      .resize({ width: 2000, height: 2000, fit: "inside", withoutEnlargement: true })
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: 88 })
-      .toBuffer();
-  } catch (err) {
-    const msg = err instanceof Error ? err.message : String(err);
-    throw new OcrError("OCR_BAD_IMAGE", `Cannot decode image: ${msg}`, { cause: err });
-  }
 }

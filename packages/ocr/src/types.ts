@@ -63,6 +63,15 @@ export interface OpenAiConfig {
   prompt?: string;
 }
 
+export interface BaiduConfig {
+  /** API Key of the Baidu AI Cloud application (the OAuth client_id). */
+  apiKey: string;
+  /** Secret Key of the application (the OAuth client_secret). */
+  secretKey: string;
+  /** Default https://aip.baidubce.com; tests point it at a local server. */
+  baseUrl?: string;
+}
+
 export interface EmbeddedConfig {
   /** Default steps (merged over the built-in defaults). */
   steps?: Partial<OcrSteps>;
@@ -75,8 +84,9 @@ export interface EmbeddedConfig {
 }
 
 export interface OcrEngineConfig {
-  provider: "embedded" | "openai";
+  provider: "embedded" | "openai" | "baidu";
   openai?: OpenAiConfig;
+  baidu?: BaiduConfig;
   embedded?: EmbeddedConfig;
   /** Per-call timeout in ms (default 60000). A timeout rejects with a retryable OcrError. */
   timeoutMs?: number;

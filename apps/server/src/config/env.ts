@@ -81,11 +81,16 @@ const ZEnv = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_PREFIX: z.string().optional(),
-    /** Handwriting recognition: `embedded` (offline PP-OCRv4) or an OpenAI-compatible vision model. */
-    OCR_PROVIDER: z.enum(["embedded", "openai"]).default("embedded"),
+    /** Handwriting recognition: `embedded` (offline PP-OCRv4), an OpenAI-compatible vision model, or Baidu's handwriting OCR. */
+    OCR_PROVIDER: z.enum(["embedded", "openai", "baidu"]).default("embedded"),
     OCR_OPENAI_BASE_URL: z.url().optional(),
     OCR_OPENAI_MODEL: z.string().min(1).optional(),
     OCR_OPENAI_API_KEY: z.string().min(1).optional(),
+    /** Baidu AI Cloud application keys; required only when OCR_PROVIDER=baidu. */
+    OCR_BAIDU_API_KEY: z.string().min(1).optional(),
+    OCR_BAIDU_SECRET_KEY: z.string().min(1).optional(),
+    /** Default https://aip.baidubce.com. */
+    OCR_BAIDU_BASE_URL: z.url().optional(),
     /** onnxruntime threads of the embedded engine, per process. */
     OCR_THREADS: z.coerce.number().int().min(1).max(64).default(2),
     /** One recognition call's time limit. */
@@ -119,6 +124,11 @@ const ZEnv = z
     if (env.STORAGE_DRIVER === "s3") {
       for (const key of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when STORAGE_DRIVER=s3" });
+      }
+    }
+    if (env.OCR_PROVIDER === "baidu") {
+      for (const key of ["OCR_BAIDU_API_KEY", "OCR_BAIDU_SECRET_KEY"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when OCR_PROVIDER=baidu" });
       }
     }
     for (const prefix of ["OCR", "GRADER"] as const) {
@@ -164,6 +174,14 @@ const ZEnv = z
               baseUrl: env.OCR_OPENAI_BASE_URL ?? "",
               model: env.OCR_OPENAI_MODEL ?? "",
               apiKey: env.OCR_OPENAI_API_KEY,
+            }
+          : undefined,
+      baidu:
+        env.OCR_PROVIDER === "baidu"
+          ? {
+              apiKey: env.OCR_BAIDU_API_KEY ?? "",
+              secretKey: env.OCR_BAIDU_SECRET_KEY ?? "",
+              baseUrl: env.OCR_BAIDU_BASE_URL,
             }
           : undefined,
     },

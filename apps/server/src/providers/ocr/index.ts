@@ -6,5 +6,8 @@ export function createOcrFromConfig(config: AppConfig["ocr"]): OcrEngine {
   if (config.provider === "openai" && config.openai) {
     return createOcrEngine({ provider: "openai", openai: config.openai, timeoutMs: config.timeoutMs });
   }
+  if (config.provider === "baidu" && config.baidu) {
+    return createOcrEngine({ provider: "baidu", baidu: config.baidu, timeoutMs: config.timeoutMs });
+  }
   return createOcrEngine({ provider: "embedded", timeoutMs: config.timeoutMs, embedded: { threads: config.threads } });
 }
