@@ -11,6 +11,7 @@ import {
   detSize,
 } from "./detect.ts";
 import { applyHomography } from "./geometry.ts";
+import { findGrid, gridRowBoxes } from "./grid.ts";
 import { cropRgb, decodeImage, type Rgb, resizeRgb } from "./image.ts";
 import { joinPieces, layoutLines, type Segment } from "./layout.ts";
 import { BigramLm } from "./lm.ts";
@@ -43,6 +44,7 @@ export const DEFAULT_STEPS: OcrSteps = {
   lm: true,
   punct: true,
   words: true,
+  grid: true,
 };
 
 export interface PipelineTuning {
@@ -218,6 +220,9 @@ export class EmbeddedPipeline {
       }
     }
     if (steps.flatten) img = await flattenIllumination(img);
+    // the printed grid is found before the colour step removes it
+    const grid = steps.grid ? findGrid(img) : null;
+    const gridSize = { width: img.width, height: img.height };
     if (steps.color) img = suppressColor(img).img;
     // a white margin lets the detector see text that touches the border (cropped lines)
     const pad =
@@ -228,7 +233,8 @@ export class EmbeddedPipeline {
     timings.preprocess += now() - t1;
 
     const t2 = now();
-    const boxes = await this.detect(img);
+    const gridBoxes = grid && steps.color ? gridRowBoxes(grid, img, pad, gridSize.width, gridSize.height) : [];
+    const boxes = gridBoxes.length > 0 ? gridBoxes : await this.detect(img);
     // Deskew without a second detection pass: every box is cropped along its own angle anyway, so only
     // the layout needs straight lines; rotate the box corners by the dominant text angle for grouping.
     const angle = steps.deskew ? dominantAngle(boxes) : 0;

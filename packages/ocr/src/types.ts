@@ -46,6 +46,8 @@ export interface OcrSteps {
   punct: boolean;
   /** English words decoded again against a word lexicon (lines without Chinese characters, unless the hint is Chinese). */
   words: boolean;
+  /** 方格 grid paper: find the printed grid and read its rows as the lines (instead of the text detector). */
+  grid: boolean;
 }
 
 export interface RecognizeOptions {

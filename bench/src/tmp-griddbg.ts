@@ -1,0 +1,14 @@
+import { readFile } from "node:fs/promises";
+import sharp from "sharp";
+import { decodeImage } from "../../packages/ocr/src/image.ts";
+import { findPages, flattenIllumination } from "../../packages/ocr/src/preprocess.ts";
+import { cropRgb } from "../../packages/ocr/src/image.ts";
+import { findGrid } from "../../packages/ocr/src/grid.ts";
+const file = process.argv[2]!;
+const d = await decodeImage(await readFile(file), { exif: true, maxSide: 2000 });
+const pages = findPages(d);
+const r = pages[0] ?? { x: 0, y: 0, w: d.width, h: d.height };
+let img = cropRgb(d, r.x, r.y, r.w, r.h);
+img = await flattenIllumination(img);
+const g = findGrid(img);
+console.log(img.width, img.height, g && { angle: g.angle, cell: g.cell, start: g.start, end: g.end, rows: g.rows.map(([a, b]) => [Math.round(a), Math.round(b)]) });
