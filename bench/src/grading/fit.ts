@@ -18,6 +18,7 @@ import {
   fitSteps,
   LAMBDA,
   meanOf,
+  predictRow,
   type Row,
   round,
   rows,
@@ -35,7 +36,12 @@ const STEPS: StepOptions = {
   bags: 1,
 };
 const RATE = STEPS.rate;
-const EN_STEPS: StepOptions = { ...STEPS, bags: Number(process.env.EN_BAGS ?? 1) };
+const EN_STEPS: StepOptions = {
+  ...STEPS,
+  bags: Number(process.env.EN_BAGS ?? 1),
+  taskLength: process.env.TASK_SHARE !== "0",
+  taskLengthShare: Number(process.env.TASK_SHARE ?? 0.5),
+};
 const ZH_STEPS: StepOptions = { ...STEPS, bags: Number(process.env.ZH_BAGS ?? 5) };
 const ZH_BAGS = ZH_STEPS.bags;
 const K_CAL = 30;
@@ -49,12 +55,13 @@ const log = (s: string) => {
   report.push(s);
 };
 
-log("English, leave-one-prompt-out QWK (model | length-only):");
+log("English, leave-one-prompt-out QWK (model | length-only (task-relative length-only)):");
 const prompts = [...new Set(en.map((r) => r.r.prompt_id))];
 const lopo: {
   model: number;
   steps: number;
   length: number;
+  lenTask: number;
   cal: number;
   lenCal: number;
   content30: number;
@@ -66,12 +73,15 @@ for (const p of prompts) {
   const model = fitLinear(train, names("en"), "en");
   const steps = fitSteps(train, names("en"), EN_STEPS);
   const lenModel = fitLinear(train, ["logLen"], "en");
+  // length only, but judged against the task kind's typical length like the steps model
+  const lenTask = fitSteps(train, ["logLen"], EN_STEPS);
   const pm = (r: Row) => predictUnit(model, r.x);
   const pl = (r: Row) => predictUnit(lenModel, r.x);
   const v = {
     model: evaluate(test, pm),
-    steps: evaluate(test, (r) => predictUnit(steps, r.x)),
+    steps: evaluate(test, (r) => predictRow(steps, r)),
     length: evaluate(test, pl),
+    lenTask: evaluate(test, (r) => predictRow(lenTask, r)),
     cal: evaluateCalibrated(test, pm, K_CAL),
     lenCal: evaluateCalibrated(test, pl, K_CAL),
     content30: evaluateContentCalibrated(test, pm, 30),
@@ -79,7 +89,7 @@ for (const p of prompts) {
   };
   lopo.push(v);
   {
-    const ps = test.map((r) => predictUnit(steps, r.x));
+    const ps = test.map((r) => predictRow(steps, r));
     const ys = test.map((r) => r.y);
     const mp = meanOf(ps);
     const my = meanOf(ys);
@@ -92,7 +102,7 @@ for (const p of prompts) {
   }
   log(`      with content channel: K=30 ${v.content30.toFixed(3)}, K=50 ${v.content50.toFixed(3)}`);
   log(
-    `  P${p}: uncalibrated steps ${v.steps.toFixed(3)}, linear ${v.model.toFixed(3)} | ${v.length.toFixed(3)}   calibrated (linear) K=${K_CAL} ${v.cal.toFixed(3)} | ${v.lenCal.toFixed(3)}`,
+    `  P${p}: uncalibrated steps ${v.steps.toFixed(3)}, linear ${v.model.toFixed(3)} | ${v.length.toFixed(3)} (task-relative ${v.lenTask.toFixed(3)})   calibrated (linear) K=${K_CAL} ${v.cal.toFixed(3)} | ${v.lenCal.toFixed(3)}`,
   );
 }
 const enU = meanOf(lopo.map((v) => v.steps));
@@ -101,7 +111,7 @@ log(
   `  mean with content channel: K=30 ${meanOf(lopo.map((v) => v.content30)).toFixed(3)}, K=50 ${meanOf(lopo.map((v) => v.content50)).toFixed(3)}`,
 );
 log(
-  `  mean: uncalibrated steps ${enU.toFixed(3)}, linear ${meanOf(lopo.map((v) => v.model)).toFixed(3)} | ${meanOf(lopo.map((v) => v.length)).toFixed(3)}   calibrated K=${K_CAL} ${enC.toFixed(3)} | ${meanOf(lopo.map((v) => v.lenCal)).toFixed(3)}`,
+  `  mean: uncalibrated steps ${enU.toFixed(3)}, linear ${meanOf(lopo.map((v) => v.model)).toFixed(3)} | ${meanOf(lopo.map((v) => v.length)).toFixed(3)} (task-relative ${meanOf(lopo.map((v) => v.lenTask)).toFixed(3)})   calibrated K=${K_CAL} ${enC.toFixed(3)} | ${meanOf(lopo.map((v) => v.lenCal)).toFixed(3)}`,
 );
 
 const FOLDS = 5;
@@ -113,8 +123,8 @@ for (let k = 0; k < FOLDS; k++) {
   const linear = fitLinear(train, names("zh"), "zh");
   const len = fitLinear(train, ["logLen"], "zh");
   zq.push({
-    steps: evaluate(test, (r) => predictUnit(steps, r.x)),
-    linear: evaluate(test, (r) => predictUnit(linear, r.x)),
+    steps: evaluate(test, (r) => predictRow(steps, r)),
+    linear: evaluate(test, (r) => predictRow(linear, r)),
     length: evaluate(test, (r) => predictUnit(len, r.x)),
   });
 }
@@ -135,7 +145,7 @@ if (process.argv.includes("--write")) {
         zh: `cn-multitrait-dev.jsonl (${zh.length} essays, overall 0-2)`,
       },
       method: {
-        en: `prompt fixed effects; boosted stumps (${ROUNDS} rounds, rate ${RATE}) for uncalibrated grading; ridge (lambda ${LAMBDA}) as the raw scale for calibration`,
+        en: `prompt fixed effects; boosted stumps (${ROUNDS} rounds, rate ${RATE}) on length features relative to the task kind's typical length (share ${EN_STEPS.taskLengthShare}) for uncalibrated grading; ridge (lambda ${LAMBDA}) as the raw scale for calibration`,
         zh: `boosted stumps (${ROUNDS} rounds, rate ${RATE}), ${ZH_BAGS} bags of 80 % subsamples averaged`,
       },
       target: "unit score (score - min) / (max - min)",

@@ -15,9 +15,11 @@ import {
   FEATURE_GROUPS,
   type LinearModel,
   type Model,
+  modelInput,
   predictUnit,
   type StepModel,
   stepValue,
+  type TaskKind,
   totalToUnit,
   unitToTotal,
 } from "../../../packages/grading/src/model.ts";
@@ -37,6 +39,15 @@ export interface StepOptions {
   minLeaf: number;
   /** Bags of deterministic 80 % subsamples whose step tables are averaged (1 = no bagging). */
   bags: number;
+  /** Judge length features against the typical length of the essay's task kind (see StepModel.taskLength). */
+  taskLength?: boolean;
+  /** How far (0–1, geometrically) the expected length moves from the overall typical length to the task's. */
+  taskLengthShare?: number;
+}
+
+/** A fitted model's unit-score prediction for an essay of the data (no target length, as in the benchmark). */
+export function predictRow(model: Model, r: Row): number {
+  return predictUnit(model, modelInput(model, lang(r.r), r.x, undefined, r.task));
 }
 
 export const DEFAULT_STEPS: StepOptions = { rounds: 700, rate: 0.05, bins: 24, minLeaf: 20, bags: 1 };
@@ -45,6 +56,7 @@ export interface Row {
   r: EssayRecord;
   x: Record<string, number>;
   y: number;
+  task: TaskKind;
 }
 
 export function rows(file: string): Row[] {
@@ -52,7 +64,7 @@ export function rows(file: string): Row[] {
     .sort((a, b) => compareIds(a.id, b.id))
     .map((r) => {
       const a = analyze({ text: r.text, topic: topicOf(r), language: lang(r) });
-      return { r, x: a.f, y: (r.score - r.score_min) / (r.score_max - r.score_min) };
+      return { r, x: a.f, y: (r.score - r.score_min) / (r.score_max - r.score_min), task: a.task };
     });
 }
 
@@ -138,8 +150,20 @@ export function fitLinear(train: Row[], names: string[], language: "en" | "zh"):
 }
 
 /** Boosted decision stumps → one centred step function per feature. */
-export function fitSteps(train: Row[], names: string[], opts: StepOptions = DEFAULT_STEPS): StepModel {
-  const { rounds: ROUNDS, rate: RATE, bins: BINS, minLeaf: MIN_LEAF, bags } = opts;
+export function fitSteps(data: Row[], names: string[], opts: StepOptions = DEFAULT_STEPS): StepModel {
+  const { rounds, rate, bins, minLeaf, bags } = opts;
+  const typical = typicalLength(data);
+  let taskLength: StepModel["taskLength"];
+  if (opts.taskLength) {
+    taskLength = {};
+    for (const t of ["source", "essay"] as const) {
+      const g = data.filter((r) => r.task === t);
+      const share = opts.taskLengthShare ?? 1;
+      if (g.length > 0) taskLength[t] = round(typical ** (1 - share) * typicalLength(g) ** share);
+    }
+  }
+  const frame = { kind: "steps", intercept: 0, stretch: 1, typicalLength: typical, taskLength, features: {} } as const;
+  const train = data.map((r) => ({ ...r, x: modelInput(frame, lang(r.r), r.x, undefined, r.task) }));
   const intercept = meanOf(train.map((r) => r.y));
   // prompt fixed effects on the target (a no-op with a single prompt)
   const pm = new Map<string, number>();
@@ -153,7 +177,7 @@ export function fitSteps(train: Row[], names: string[], opts: StepOptions = DEFA
   const acc: Record<string, number[]> = {};
   for (const f of names) {
     const xs = train.map((r) => r.x[f]!).sort((a, b) => a - b);
-    cuts[f] = [...new Set(Array.from({ length: BINS - 1 }, (_, i) => xs[Math.floor(((i + 1) * n) / BINS)]!))];
+    cuts[f] = [...new Set(Array.from({ length: bins - 1 }, (_, i) => xs[Math.floor(((i + 1) * n) / bins)]!))];
     bin[f] = train.map((r) => {
       let k = 0;
       while (k < cuts[f]!.length && r.x[f]! > cuts[f]![k]!) k++;
@@ -170,7 +194,7 @@ export function fitSteps(train: Row[], names: string[], opts: StepOptions = DEFA
     const idx = bags === 1 ? train.map((_, i) => i) : train.map((_, i) => i).filter(() => rand() < 0.8);
     const m = idx.length;
     const r = idx.map((i) => res[i]!);
-    for (let it = 0; it < ROUNDS; it++) {
+    for (let it = 0; it < rounds; it++) {
       let best = { gain: 0, f: "", k: -1, l: 0, r: 0 };
       for (const f of names) {
         const nb = cuts[f]!.length + 1;
@@ -189,7 +213,7 @@ export function fitSteps(train: Row[], names: string[], opts: StepOptions = DEFA
           ls += s[k]!;
           lc += c[k]!;
           const rc = m - lc;
-          if (lc < MIN_LEAF || rc < MIN_LEAF) continue;
+          if (lc < minLeaf || rc < minLeaf) continue;
           const rs = tot - ls;
           const gain = (ls * ls) / lc + (rs * rs) / rc - (tot * tot) / m;
           if (gain > best.gain) best = { gain, f, k, l: ls / lc, r: rs / rc };
@@ -197,10 +221,10 @@ export function fitSteps(train: Row[], names: string[], opts: StepOptions = DEFA
       }
       if (!best.f) break;
       const bi = bin[best.f]!;
-      for (let j = 0; j < m; j++) r[j]! -= RATE * (bi[idx[j]!]! <= best.k ? best.l : best.r);
+      for (let j = 0; j < m; j++) r[j]! -= rate * (bi[idx[j]!]! <= best.k ? best.l : best.r);
       if (!acc[best.f]) acc[best.f] = new Array<number>(cuts[best.f]!.length + 1).fill(0);
       const arr = acc[best.f]!;
-      for (let b = 0; b < arr.length; b++) arr[b]! += (RATE * (b <= best.k ? best.l : best.r)) / bags;
+      for (let b = 0; b < arr.length; b++) arr[b]! += (rate * (b <= best.k ? best.l : best.r)) / bags;
     }
   }
   // Monotone constraints: features with an expected sign get a non-decreasing (or non-increasing) step function
@@ -225,10 +249,13 @@ export function fitSteps(train: Row[], names: string[], opts: StepOptions = DEFA
     kind: "steps",
     intercept: round(intercept + shift),
     stretch: 1,
-    typicalLength: typicalLength(train),
+    typicalLength: typical,
+    ...(taskLength ? { taskLength } : {}),
     features,
   };
-  return withStretch(model, train);
+  // the training features are already relative to the task lengths
+  const stretched = withStretch({ ...model, taskLength: undefined }, train);
+  return { ...model, stretch: stretched.stretch };
 }
 
 /** Weighted isotonic regression (pool-adjacent-violators), increasing for sign 1, decreasing for −1. */
