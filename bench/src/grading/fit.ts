@@ -163,5 +163,7 @@ if (process.argv.includes("--write")) {
     new URL("../../../packages/grading/src/coefficients.json", import.meta.url),
     `${JSON.stringify(table, null, 1)}\n`,
   );
-  console.log("wrote packages/grading/src/coefficients.json");
+  console.log(
+    "wrote packages/grading/src/coefficients.json (format it: npx biome format --write packages/grading/src/coefficients.json)",
+  );
 }
