@@ -1,299 +1,50 @@
 /**
  * Fits the embedded grader's models on the shared grading data and (with --write) writes the coefficient table
- * to packages/grading/src/coefficients.ts. Prints held-out QWK with the length-only baseline beside it:
+ * to packages/grading/src/coefficients.json. Prints held-out QWK with the length-only baseline beside it:
  * leave-one-prompt-out for English (uncalibrated and with K=30 calibration essays of the held-out prompt),
- * 5-fold (by id order) for Chinese.
+ * 5-fold (by id order) for Chinese. Methods: see fitlib.ts and docs/grading.md.
  *
  *   node --import tsx bench/src/grading/fit.ts [--write]
- *
- * English: ridge regression (lambda 20) on standardised features, weights fitted within prompts (prompt fixed
- * effects: features and targets centred per prompt, so cross-prompt differences in typical length do not leak
- * into the weights), features against their expected sign dropped. Chinese: boosted decision stumps (an additive
- * model of step functions, 400 rounds, learning rate 0.05, 24 quantile bins, ≥ 20 essays per side).
- * Target: unit score (score − min) / (max − min). Both: a stretch factor so the predicted spread matches the
- * human spread on the training data.
  */
 import { writeFileSync } from "node:fs";
-import { fitCalibration, fitContentCalibration } from "../../../packages/grading/src/calibration.ts";
-import { analyze } from "../../../packages/grading/src/features.ts";
+import { predictUnit } from "../../../packages/grading/src/model.ts";
 import {
-  EXPECTED_SIGNS,
-  FEATURE_GROUPS,
-  type LinearModel,
-  type Model,
-  predictUnit,
-  type StepModel,
-  stepValue,
-  totalToUnit,
-  unitToTotal,
-} from "../../../packages/grading/src/model.ts";
-import { ContentReference } from "../../../packages/grading/src/similarity.ts";
-import { compareIds, type EssayRecord, lang, loadJsonl, topicOf } from "./data.ts";
-import { qwk } from "./qwk.ts";
+  DEFAULT_STEPS,
+  evaluate,
+  evaluateCalibrated,
+  evaluateContentCalibrated,
+  featureNames,
+  fitLinear,
+  fitSteps,
+  LAMBDA,
+  meanOf,
+  predictRow,
+  type Row,
+  round,
+  rows,
+  type StepOptions,
+  sdOf,
+} from "./fitlib.ts";
 
-const DATA = "/work/shared/datasets/grading";
-const LAMBDA = 20;
-const ROUNDS = Number(process.env.ROUNDS ?? 700);
-const RATE = Number(process.env.RATE ?? 0.05);
-const BINS = Number(process.env.BINS ?? 24);
-const MIN_LEAF = Number(process.env.MIN_LEAF ?? 20);
-const K_CAL = 30;
-const EN_BAGS = Number(process.env.EN_BAGS ?? 1);
-const ZH_BAGS = Number(process.env.ZH_BAGS ?? 5);
-
-interface Row {
-  r: EssayRecord;
-  x: Record<string, number>;
-  y: number;
-}
-
-function rows(file: string): Row[] {
-  return loadJsonl(`${DATA}/${file}`)
-    .sort((a, b) => compareIds(a.id, b.id))
-    .map((r) => {
-      const a = analyze({ text: r.text, topic: topicOf(r), language: lang(r) });
-      return { r, x: a.f, y: (r.score - r.score_min) / (r.score_max - r.score_min) };
-    });
-}
-
-const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const sdOf = (xs: number[]) => {
-  const m = meanOf(xs);
-  return Math.sqrt(meanOf(xs.map((v) => (v - m) ** 2)));
+const names = featureNames;
+const ROUNDS = Number(process.env.ROUNDS ?? DEFAULT_STEPS.rounds);
+const STEPS: StepOptions = {
+  rounds: ROUNDS,
+  rate: Number(process.env.RATE ?? DEFAULT_STEPS.rate),
+  bins: Number(process.env.BINS ?? DEFAULT_STEPS.bins),
+  minLeaf: Number(process.env.MIN_LEAF ?? DEFAULT_STEPS.minLeaf),
+  bags: 1,
 };
-const round = (x: number) => Math.round(x * 1e5) / 1e5;
-
-function solve(A: number[][], b: number[]): number[] {
-  const n = b.length;
-  const M = A.map((row, i) => [...row, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
-    [M[c], M[p]] = [M[p]!, M[c]!];
-    const piv = M[c]![c]!;
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const f = M[r]![c]! / piv;
-      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
-    }
-  }
-  return M.map((row, i) => row[n]! / row[i]!);
-}
-
-function typicalLength(train: Row[]): number {
-  return round(Math.exp(meanOf(train.map((r) => r.x.logLen!))));
-}
-
-function withStretch<M extends Model>(m: M, train: Row[]): M {
-  const preds = train.map((r) => predictUnit({ ...m, stretch: 1 }, r.x));
-  const psd = sdOf(preds);
-  return { ...m, stretch: round(psd > 0 ? sdOf(train.map((r) => r.y)) / psd : 1) };
-}
-
-/** Ridge fit with prompt fixed effects. */
-function fitLinearOnce(train: Row[], names: string[]): LinearModel["features"] {
-  const groups = new Map<string, { x: Record<string, number>; y: number }>();
-  for (const p of new Set(train.map((r) => r.r.prompt_id))) {
-    const g = train.filter((r) => r.r.prompt_id === p);
-    const x: Record<string, number> = {};
-    for (const n of names) x[n] = meanOf(g.map((r) => r.x[n]!));
-    groups.set(p, { x, y: meanOf(g.map((r) => r.y)) });
-  }
-  const means = names.map((n) => meanOf(train.map((r) => r.x[n]!)));
-  const sds = names.map((n) => sdOf(train.map((r) => r.x[n]!)) || 1);
-  const Z = train.map((r) => names.map((n, j) => (r.x[n]! - groups.get(r.r.prompt_id)!.x[n]!) / sds[j]!));
-  const yc = train.map((r) => r.y - groups.get(r.r.prompt_id)!.y);
-  const p = names.length;
-  const N = train.length;
-  const A = Array.from({ length: p }, (_, i) =>
-    Array.from({ length: p }, (_, j) => Z.reduce((a, z) => a + z[i]! * z[j]!, 0) / N + (i === j ? LAMBDA / N : 0)),
-  );
-  const b = Array.from({ length: p }, (_, i) => Z.reduce((a, z, k) => a + z[i]! * yc[k]!, 0) / N);
-  const w = solve(A, b);
-  const out: LinearModel["features"] = {};
-  names.forEach((n, j) => {
-    out[n] = { mean: round(means[j]!), sd: round(sds[j]!), w: round(w[j]!) };
-  });
-  return out;
-}
-
-function fitLinear(train: Row[], names: string[], language: "en" | "zh"): LinearModel {
-  const signs = EXPECTED_SIGNS[language];
-  let active = [...names];
-  for (;;) {
-    const f = fitLinearOnce(train, active);
-    const wrong = active.filter((n) => signs[n] !== undefined && f[n]!.w !== 0 && Math.sign(f[n]!.w) !== signs[n]);
-    if (wrong.length === 0) {
-      const m: LinearModel = {
-        kind: "linear",
-        intercept: round(meanOf(train.map((r) => r.y))),
-        stretch: 1,
-        typicalLength: typicalLength(train),
-        features: f,
-      };
-      return withStretch(m, train);
-    }
-    active = active.filter((n) => !wrong.includes(n));
-  }
-}
-
-/** Boosted decision stumps → one centred step function per feature. */
-function fitSteps(train: Row[], names: string[], bags = 1): StepModel {
-  const intercept = meanOf(train.map((r) => r.y));
-  // prompt fixed effects on the target (a no-op with a single prompt)
-  const pm = new Map<string, number>();
-  for (const p of new Set(train.map((r) => r.r.prompt_id))) {
-    pm.set(p, meanOf(train.filter((r) => r.r.prompt_id === p).map((r) => r.y)));
-  }
-  const res = train.map((r) => r.y - pm.get(r.r.prompt_id)!);
-  const n = train.length;
-  const cuts: Record<string, number[]> = {};
-  const bin: Record<string, number[]> = {};
-  const acc: Record<string, number[]> = {};
-  for (const f of names) {
-    const xs = train.map((r) => r.x[f]!).sort((a, b) => a - b);
-    cuts[f] = [...new Set(Array.from({ length: BINS - 1 }, (_, i) => xs[Math.floor(((i + 1) * n) / BINS)]!))];
-    bin[f] = train.map((r) => {
-      let k = 0;
-      while (k < cuts[f]!.length && r.x[f]! > cuts[f]![k]!) k++;
-      return k;
-    });
-  }
-  // Bagging: each bag boosts on a deterministic 80 % subsample; the step tables are averaged (same cuts).
-  let seed = 12345;
-  const rand = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
-  for (let bag = 0; bag < bags; bag++) {
-    const idx = bags === 1 ? train.map((_, i) => i) : train.map((_, i) => i).filter(() => rand() < 0.8);
-    const m = idx.length;
-    const r = idx.map((i) => res[i]!);
-    for (let it = 0; it < ROUNDS; it++) {
-      let best = { gain: 0, f: "", k: -1, l: 0, r: 0 };
-      for (const f of names) {
-        const nb = cuts[f]!.length + 1;
-        const s = new Array<number>(nb).fill(0);
-        const c = new Array<number>(nb).fill(0);
-        const bi = bin[f]!;
-        for (let j = 0; j < m; j++) {
-          const b = bi[idx[j]!]!;
-          s[b]! += r[j]!;
-          c[b]!++;
-        }
-        const tot = s.reduce((a, b) => a + b, 0);
-        let ls = 0;
-        let lc = 0;
-        for (let k = 0; k < nb - 1; k++) {
-          ls += s[k]!;
-          lc += c[k]!;
-          const rc = m - lc;
-          if (lc < MIN_LEAF || rc < MIN_LEAF) continue;
-          const rs = tot - ls;
-          const gain = (ls * ls) / lc + (rs * rs) / rc - (tot * tot) / m;
-          if (gain > best.gain) best = { gain, f, k, l: ls / lc, r: rs / rc };
-        }
-      }
-      if (!best.f) break;
-      const bi = bin[best.f]!;
-      for (let j = 0; j < m; j++) r[j]! -= RATE * (bi[idx[j]!]! <= best.k ? best.l : best.r);
-      if (!acc[best.f]) acc[best.f] = new Array<number>(cuts[best.f]!.length + 1).fill(0);
-      const arr = acc[best.f]!;
-      for (let b = 0; b < arr.length; b++) arr[b]! += (RATE * (b <= best.k ? best.l : best.r)) / bags;
-    }
-  }
-  // Monotone constraints: features with an expected sign get a non-decreasing (or non-increasing) step function
-  // (pool-adjacent-violators weighted by bin counts), so e.g. more spelling errors never earn points.
-  const language = train[0]!.r.language.startsWith("zh") ? "zh" : "en";
-  for (const [f, arr] of Object.entries(acc)) {
-    const sign = EXPECTED_SIGNS[language][f];
-    if (!sign) continue;
-    const counts = new Array<number>(arr.length).fill(0);
-    for (const b of bin[f]!) counts[b]!++;
-    acc[f] = monotone(arr, counts, sign);
-  }
-  const features: StepModel["features"] = {};
-  let shift = 0;
-  for (const [f, arr] of Object.entries(acc)) {
-    const fn = { cuts: cuts[f]!.map(round), values: arr };
-    const m = meanOf(train.map((r) => stepValue(fn, r.x[f]!)));
-    shift += m;
-    features[f] = { cuts: fn.cuts, values: arr.map((v) => round(v - m)) };
-  }
-  const model: StepModel = {
-    kind: "steps",
-    intercept: round(intercept + shift),
-    stretch: 1,
-    typicalLength: typicalLength(train),
-    features,
-  };
-  return withStretch(model, train);
-}
-
-/** Weighted isotonic regression (pool-adjacent-violators), increasing for sign 1, decreasing for −1. */
-function monotone(values: number[], weights: number[], sign: 1 | -1): number[] {
-  const blocks: { v: number; w: number; n: number }[] = [];
-  for (let i = 0; i < values.length; i++) {
-    blocks.push({ v: sign * values[i]!, w: Math.max(1e-9, weights[i]!), n: 1 });
-    while (blocks.length > 1 && blocks[blocks.length - 2]!.v > blocks[blocks.length - 1]!.v) {
-      const b = blocks.pop()!;
-      const a = blocks.pop()!;
-      blocks.push({ v: (a.v * a.w + b.v * b.w) / (a.w + b.w), w: a.w + b.w, n: a.n + b.n });
-    }
-  }
-  return blocks.flatMap((b) => new Array<number>(b.n).fill(sign * b.v));
-}
-
-function toScale(unit: number, min: number, max: number): number {
-  const total = Math.max(0, Math.min(40, Math.round(unitToTotal(unit))));
-  return Math.max(min, Math.min(max, Math.round(min + totalToUnit(total) * (max - min))));
-}
-
-function evaluate(test: Row[], predict: (r: Row) => number): number {
-  const { score_min: min, score_max: max } = test[0]!.r;
-  return qwk(
-    test.map((r) => r.r.score),
-    test.map((r) => toScale(predict(r), min, max)),
-    min,
-    max,
-  );
-}
-
-/** QWK on test[K:] after calibrating on test[:K] (the grader's linear calibration on the continuous raw total). */
-function evaluateCalibrated(test: Row[], predict: (r: Row) => number, K: number): number {
-  const { score_min: min, score_max: max } = test[0]!.r;
-  const teacher = (r: Row) => unitToTotal((r.r.score - min) / (max - min));
-  const map = fitCalibration(test.slice(0, K).map((r) => ({ raw: unitToTotal(predict(r)), teacher: teacher(r) })));
-  const rest = test.slice(K);
-  const toS = (t: number) => Math.max(min, Math.min(max, Math.round(min + totalToUnit(Math.round(t)) * (max - min))));
-  return qwk(
-    rest.map((r) => r.r.score),
-    rest.map((r) => toS(map.apply(unitToTotal(predict(r))))),
-    min,
-    max,
-  );
-}
-
-/** As evaluateCalibrated, with the grader's content channel (similarity to the teacher-scored essays). */
-function evaluateContentCalibrated(test: Row[], predict: (r: Row) => number, K: number): number {
-  const { score_min: min, score_max: max } = test[0]!.r;
-  const teacher = (r: Row) => unitToTotal((r.r.score - min) / (max - min));
-  const cal = test.slice(0, K);
-  const ref = new ContentReference(cal.map((r) => ({ text: r.r.text, score: teacher(r) })));
-  const map = fitContentCalibration(
-    cal.map((r, i) => ({ raw: unitToTotal(predict(r)), teacher: teacher(r), content: ref.predict(r.r.text, 7, i) })),
-  );
-  const rest = test.slice(K);
-  const toS = (t: number) => Math.max(min, Math.min(max, Math.round(min + totalToUnit(Math.round(t)) * (max - min))));
-  return qwk(
-    rest.map((r) => r.r.score),
-    rest.map((r) => toS(map.apply(unitToTotal(predict(r)), ref.predict(r.r.text)))),
-    min,
-    max,
-  );
-}
-
-const names = (l: "en" | "zh") => Object.values(FEATURE_GROUPS[l]).flat();
+const RATE = STEPS.rate;
+const EN_STEPS: StepOptions = {
+  ...STEPS,
+  bags: Number(process.env.EN_BAGS ?? 1),
+  taskLength: process.env.TASK_SHARE !== "0",
+  taskLengthShare: Number(process.env.TASK_SHARE ?? 0.5),
+};
+const ZH_STEPS: StepOptions = { ...STEPS, bags: Number(process.env.ZH_BAGS ?? 5) };
+const ZH_BAGS = ZH_STEPS.bags;
+const K_CAL = 30;
 
 const en = rows("asap-p1-6-dev.jsonl");
 const zh = rows("cn-multitrait-dev.jsonl");
@@ -304,12 +55,13 @@ const log = (s: string) => {
   report.push(s);
 };
 
-log("English, leave-one-prompt-out QWK (model | length-only):");
+log("English, leave-one-prompt-out QWK (model | length-only (task-relative length-only)):");
 const prompts = [...new Set(en.map((r) => r.r.prompt_id))];
 const lopo: {
   model: number;
   steps: number;
   length: number;
+  lenTask: number;
   cal: number;
   lenCal: number;
   content30: number;
@@ -319,14 +71,17 @@ for (const p of prompts) {
   const train = en.filter((r) => r.r.prompt_id !== p);
   const test = en.filter((r) => r.r.prompt_id === p);
   const model = fitLinear(train, names("en"), "en");
-  const steps = fitSteps(train, names("en"), EN_BAGS);
+  const steps = fitSteps(train, names("en"), EN_STEPS);
   const lenModel = fitLinear(train, ["logLen"], "en");
+  // length only, but judged against the task kind's typical length like the steps model
+  const lenTask = fitSteps(train, ["logLen"], EN_STEPS);
   const pm = (r: Row) => predictUnit(model, r.x);
   const pl = (r: Row) => predictUnit(lenModel, r.x);
   const v = {
     model: evaluate(test, pm),
-    steps: evaluate(test, (r) => predictUnit(steps, r.x)),
+    steps: evaluate(test, (r) => predictRow(steps, r)),
     length: evaluate(test, pl),
+    lenTask: evaluate(test, (r) => predictRow(lenTask, r)),
     cal: evaluateCalibrated(test, pm, K_CAL),
     lenCal: evaluateCalibrated(test, pl, K_CAL),
     content30: evaluateContentCalibrated(test, pm, 30),
@@ -334,7 +89,7 @@ for (const p of prompts) {
   };
   lopo.push(v);
   {
-    const ps = test.map((r) => predictUnit(steps, r.x));
+    const ps = test.map((r) => predictRow(steps, r));
     const ys = test.map((r) => r.y);
     const mp = meanOf(ps);
     const my = meanOf(ys);
@@ -347,7 +102,7 @@ for (const p of prompts) {
   }
   log(`      with content channel: K=30 ${v.content30.toFixed(3)}, K=50 ${v.content50.toFixed(3)}`);
   log(
-    `  P${p}: uncalibrated steps ${v.steps.toFixed(3)}, linear ${v.model.toFixed(3)} | ${v.length.toFixed(3)}   calibrated (linear) K=${K_CAL} ${v.cal.toFixed(3)} | ${v.lenCal.toFixed(3)}`,
+    `  P${p}: uncalibrated steps ${v.steps.toFixed(3)}, linear ${v.model.toFixed(3)} | ${v.length.toFixed(3)} (task-relative ${v.lenTask.toFixed(3)})   calibrated (linear) K=${K_CAL} ${v.cal.toFixed(3)} | ${v.lenCal.toFixed(3)}`,
   );
 }
 const enU = meanOf(lopo.map((v) => v.steps));
@@ -356,7 +111,7 @@ log(
   `  mean with content channel: K=30 ${meanOf(lopo.map((v) => v.content30)).toFixed(3)}, K=50 ${meanOf(lopo.map((v) => v.content50)).toFixed(3)}`,
 );
 log(
-  `  mean: uncalibrated steps ${enU.toFixed(3)}, linear ${meanOf(lopo.map((v) => v.model)).toFixed(3)} | ${meanOf(lopo.map((v) => v.length)).toFixed(3)}   calibrated K=${K_CAL} ${enC.toFixed(3)} | ${meanOf(lopo.map((v) => v.lenCal)).toFixed(3)}`,
+  `  mean: uncalibrated steps ${enU.toFixed(3)}, linear ${meanOf(lopo.map((v) => v.model)).toFixed(3)} | ${meanOf(lopo.map((v) => v.length)).toFixed(3)} (task-relative ${meanOf(lopo.map((v) => v.lenTask)).toFixed(3)})   calibrated K=${K_CAL} ${enC.toFixed(3)} | ${meanOf(lopo.map((v) => v.lenCal)).toFixed(3)}`,
 );
 
 const FOLDS = 5;
@@ -364,12 +119,12 @@ const zq: { steps: number; linear: number; length: number }[] = [];
 for (let k = 0; k < FOLDS; k++) {
   const train = zh.filter((_, i) => i % FOLDS !== k);
   const test = zh.filter((_, i) => i % FOLDS === k);
-  const steps = fitSteps(train, names("zh"), ZH_BAGS);
+  const steps = fitSteps(train, names("zh"), ZH_STEPS);
   const linear = fitLinear(train, names("zh"), "zh");
   const len = fitLinear(train, ["logLen"], "zh");
   zq.push({
-    steps: evaluate(test, (r) => predictUnit(steps, r.x)),
-    linear: evaluate(test, (r) => predictUnit(linear, r.x)),
+    steps: evaluate(test, (r) => predictRow(steps, r)),
+    linear: evaluate(test, (r) => predictRow(linear, r)),
     length: evaluate(test, (r) => predictUnit(len, r.x)),
   });
 }
@@ -380,8 +135,8 @@ log(
 
 if (process.argv.includes("--write")) {
   const enModel = fitLinear(en, names("en"), "en");
-  const enSteps = fitSteps(en, names("en"), EN_BAGS);
-  const zhModel = fitSteps(zh, names("zh"), ZH_BAGS);
+  const enSteps = fitSteps(en, names("en"), EN_STEPS);
+  const zhModel = fitSteps(zh, names("zh"), ZH_STEPS);
   const table = {
     provenance: {
       generatedBy: "bench/src/grading/fit.ts",
@@ -390,7 +145,7 @@ if (process.argv.includes("--write")) {
         zh: `cn-multitrait-dev.jsonl (${zh.length} essays, overall 0-2)`,
       },
       method: {
-        en: `prompt fixed effects; boosted stumps (${ROUNDS} rounds, rate ${RATE}) for uncalibrated grading; ridge (lambda ${LAMBDA}) as the raw scale for calibration`,
+        en: `prompt fixed effects; boosted stumps (${ROUNDS} rounds, rate ${RATE}) on length features relative to the task kind's typical length (share ${EN_STEPS.taskLengthShare}) for uncalibrated grading; ridge (lambda ${LAMBDA}) as the raw scale for calibration`,
         zh: `boosted stumps (${ROUNDS} rounds, rate ${RATE}), ${ZH_BAGS} bags of 80 % subsamples averaged`,
       },
       target: "unit score (score - min) / (max - min)",
@@ -408,5 +163,7 @@ if (process.argv.includes("--write")) {
     new URL("../../../packages/grading/src/coefficients.json", import.meta.url),
     `${JSON.stringify(table, null, 1)}\n`,
   );
-  console.log("wrote packages/grading/src/coefficients.json");
+  console.log(
+    "wrote packages/grading/src/coefficients.json (format it: npx biome format --write packages/grading/src/coefficients.json)",
+  );
 }

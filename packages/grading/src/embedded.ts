@@ -2,7 +2,7 @@ import { type ContentCalibrationMap, fitCalibration, fitContentCalibration } fro
 import { CALIBRATION_COEFFICIENTS, COEFFICIENTS } from "./coefficients.ts";
 import { type Analysis, analyze } from "./features.ts";
 import { composeFeedback, observations, type Point } from "./feedback.ts";
-import { contributions, type Model, relativeToTarget, unitToTotal } from "./model.ts";
+import { contributions, type Model, modelInput, unitToTotal } from "./model.ts";
 import { DEFAULT_RUBRIC, gradeBand, TOTAL_MAX } from "./rubric.ts";
 import { ContentReference } from "./similarity.ts";
 import { detectLanguage } from "./text.ts";
@@ -115,7 +115,7 @@ function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): R
   const minLen = language === "zh" ? 100 : 50;
 
   const score = (model: Model) => {
-    const contrib = contributions(model, language, relativeToTarget(model, language, a.f, input.targetLength));
+    const contrib = contributions(model, language, modelInput(model, language, a.f, input.targetLength, a.task));
     const base = unitToTotal(model.intercept);
     const floats = {} as Record<CriterionKey, number>;
     const own = rubric.criteria.map((c) => {

@@ -1,3 +1,4 @@
+import type { TaskKind } from "./model.ts";
 import { chineseLexicon, englishRank, isMisspelled } from "./resources.ts";
 import {
   chineseWords,
@@ -33,6 +34,8 @@ export interface Analysis {
   repeated: { word: string; count: number }[];
   sophisticated: string[];
   genre: GenreFeatures | null;
+  /** Kind of task the topic sets (a response to a source text, or an essay). */
+  task: TaskKind;
   /** Numeric features used by the scoring model. */
   f: Record<string, number>;
 }
@@ -231,6 +234,20 @@ export function isNewsTopic(topic: string): boolean {
   return /\bnews\s*(report|story|article)|\breport\b|新闻|新聞|报道|報導|报导|消息/i.test(topic);
 }
 
+/**
+ * A topic that asks for a response to a reading (a story, excerpt, memoir, article, passage or poem the student
+ * has read; "the author", "source text") sets a short source-based answer; anything else is an essay. Chinese
+ * topics are always essays (材料作文 too).
+ */
+export function taskKind(topic: string, language: EssayLanguage): TaskKind {
+  if (language === "zh") return "essay";
+  return /\b(source text|the (story|excerpt|memoir|article|passage|poem|text|author|narrator)|from the (essay|reading))\b/i.test(
+    topic,
+  )
+    ? "source"
+    : "essay";
+}
+
 export function analyze(opts: AnalyzeOptions): Analysis {
   return opts.language === "zh" ? analyzeZh(opts) : analyzeEn(opts);
 }
@@ -420,6 +437,7 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     repeated,
     sophisticated,
     genre,
+    task: taskKind(topic, "en"),
     f,
   };
 }
@@ -590,6 +608,7 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     repeated,
     sophisticated: [...idioms, ...new Set(rareZh)].slice(0, 8),
     genre,
+    task: "essay",
     f,
   };
 }

@@ -17,6 +17,12 @@ export interface LinearModel {
   features: Record<string, FeatureCoef>;
 }
 
+/**
+ * Kind of task a topic sets: a short response to a source text (reading passage, story, article) or an essay
+ * (letter, argument, narrative, report — everything else).
+ */
+export type TaskKind = "source" | "essay";
+
 export interface StepFn {
   /** Ascending thresholds; value index k applies when cuts[k-1] < x <= cuts[k]. */
   cuts: number[];
@@ -30,6 +36,11 @@ export interface StepModel {
   intercept: number;
   stretch: number;
   typicalLength: number;
+  /**
+   * Typical length (geometric mean) of each task kind in the fitting data. When present and the assignment gives
+   * no target length, an essay's length features are judged against its task kind's typical length.
+   */
+  taskLength?: Partial<Record<TaskKind, number>>;
   features: Record<string, StepFn>;
 }
 
@@ -216,7 +227,23 @@ export function relativeToTarget(
     if (v === undefined) continue;
     out[n] = Math.log(1 + (Math.exp(v) - 1) * ratio);
   }
+  if (out.logLenSq !== undefined && out.logLen !== undefined) out.logLenSq = out.logLen ** 2;
   return out;
+}
+
+/**
+ * Feature values as the model sees them: relative to the assignment's target length when there is one, else
+ * (for models fitted with task lengths) relative to the typical length of the task kind.
+ */
+export function modelInput(
+  model: Model,
+  language: EssayLanguage,
+  f: Record<string, number>,
+  target: number | undefined,
+  task: TaskKind,
+): Record<string, number> {
+  const expected = target && target > 0 ? target : model.kind === "steps" ? model.taskLength?.[task] : undefined;
+  return relativeToTarget(model, language, f, expected);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { taskKind } from "../src/features.ts";
 import { createGrader, fitCalibration, grade, rawTotal } from "../src/index.ts";
 import { EN_NEWS, EN_WEAK, NEWS_TOPIC, ZH_NEWS, ZH_TOPIC, ZH_WEAK } from "./fixtures.ts";
 
@@ -46,6 +47,30 @@ describe("embedded grader", () => {
     const zg = grade({ text: ZH_NEWS, topic: ZH_TOPIC, feedbackLanguage: "zh-CN" });
     const zw = grade({ text: ZH_WEAK, topic: ZH_TOPIC, feedbackLanguage: "zh-CN" });
     expect(zg.totalScore).toBeGreaterThan(zw.totalScore + 5);
+  });
+
+  it("tells a response to a source text from an essay by its topic", () => {
+    expect(taskKind("Describe the mood created by the author in the memoir.", "en")).toBe("source");
+    expect(taskKind("Based on the excerpt, explain why the bridge was closed.", "en")).toBe("source");
+    expect(taskKind("Write a letter to your local newspaper about the effects of computers.", "en")).toBe("essay");
+    expect(taskKind("Write about a time when you were patient.", "en")).toBe("essay");
+    expect(taskKind("阅读下面的材料，根据要求写作。", "zh")).toBe("essay");
+  });
+
+  it("judges a short answer's length against its task: longer is expected of an essay", () => {
+    // ~110 words: a full answer to a question about a reading, a short essay
+    const text = `The heat makes the ride much harder for the cyclist. First, the sun is so strong that he drinks his water
+too early, and then he has nothing left when the road climbs. Second, the towns on his map are empty, so he cannot buy
+anything to drink. For example, he finds a pump, but the water that comes out is warm and tastes like metal. Because of
+this he feels dizzy and starts to worry that he will not make it. The long hills and the rough road also slow him down,
+which keeps him in the sun even longer. In the end the setting teaches him to plan ahead and to trust maps less.`;
+    const source = grade({
+      text,
+      topic: "Explain how the heat affects the cyclist in the story.",
+      feedbackLanguage: "en",
+    });
+    const essay = grade({ text, topic: "Explain how the heat affects the cyclist.", feedbackLanguage: "en" });
+    expect(source.totalScore).toBeGreaterThan(essay.totalScore);
   });
 
   it("writes feedback in the requested language, specific to the essay", () => {

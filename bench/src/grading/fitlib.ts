@@ -1,0 +1,324 @@
+/**
+ * Fitting and held-out evaluation of the embedded grader's models (used by fit.ts and by experiments).
+ *
+ * English: ridge regression (lambda 20) on standardised features, weights fitted within prompts (prompt fixed
+ * effects: features and targets centred per prompt, so cross-prompt differences in typical length do not leak
+ * into the weights), features against their expected sign dropped. Boosted decision stumps: an additive model of
+ * step functions (rounds, learning rate, quantile bins, minimum leaf size in StepOptions), monotone for features
+ * with an expected sign. Target: unit score (score − min) / (max − min). Both: a stretch factor so the predicted
+ * spread matches the human spread on the training data.
+ */
+import { fitCalibration, fitContentCalibration } from "../../../packages/grading/src/calibration.ts";
+import { analyze } from "../../../packages/grading/src/features.ts";
+import {
+  EXPECTED_SIGNS,
+  FEATURE_GROUPS,
+  type LinearModel,
+  type Model,
+  modelInput,
+  predictUnit,
+  type StepModel,
+  stepValue,
+  type TaskKind,
+  totalToUnit,
+  unitToTotal,
+} from "../../../packages/grading/src/model.ts";
+import { ContentReference } from "../../../packages/grading/src/similarity.ts";
+import { compareIds, type EssayRecord, lang, loadJsonl, topicOf } from "./data.ts";
+import { qwk } from "./qwk.ts";
+
+export const DATA = "/work/shared/datasets/grading";
+export const LAMBDA = 20;
+
+/** Settings of the boosted-stump fit. */
+export interface StepOptions {
+  rounds: number;
+  rate: number;
+  bins: number;
+  /** Minimum essays on each side of a split. */
+  minLeaf: number;
+  /** Bags of deterministic 80 % subsamples whose step tables are averaged (1 = no bagging). */
+  bags: number;
+  /** Judge length features against the typical length of the essay's task kind (see StepModel.taskLength). */
+  taskLength?: boolean;
+  /** How far (0–1, geometrically) the expected length moves from the overall typical length to the task's. */
+  taskLengthShare?: number;
+}
+
+/** A fitted model's unit-score prediction for an essay of the data (no target length, as in the benchmark). */
+export function predictRow(model: Model, r: Row): number {
+  return predictUnit(model, modelInput(model, lang(r.r), r.x, undefined, r.task));
+}
+
+export const DEFAULT_STEPS: StepOptions = { rounds: 700, rate: 0.05, bins: 24, minLeaf: 20, bags: 1 };
+
+export interface Row {
+  r: EssayRecord;
+  x: Record<string, number>;
+  y: number;
+  task: TaskKind;
+}
+
+export function rows(file: string): Row[] {
+  return loadJsonl(`${DATA}/${file}`)
+    .sort((a, b) => compareIds(a.id, b.id))
+    .map((r) => {
+      const a = analyze({ text: r.text, topic: topicOf(r), language: lang(r) });
+      return { r, x: a.f, y: (r.score - r.score_min) / (r.score_max - r.score_min), task: a.task };
+    });
+}
+
+export const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+export const sdOf = (xs: number[]) => {
+  const m = meanOf(xs);
+  return Math.sqrt(meanOf(xs.map((v) => (v - m) ** 2)));
+};
+export const round = (x: number) => Math.round(x * 1e5) / 1e5;
+
+function solve(A: number[][], b: number[]): number[] {
+  const n = b.length;
+  const M = A.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
+    [M[c], M[p]] = [M[p]!, M[c]!];
+    const piv = M[c]![c]!;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = M[r]![c]! / piv;
+      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
+    }
+  }
+  return M.map((row, i) => row[n]! / row[i]!);
+}
+
+function typicalLength(train: Row[]): number {
+  return round(Math.exp(meanOf(train.map((r) => r.x.logLen!))));
+}
+
+function withStretch<M extends Model>(m: M, train: Row[]): M {
+  const preds = train.map((r) => predictUnit({ ...m, stretch: 1 }, r.x));
+  const psd = sdOf(preds);
+  return { ...m, stretch: round(psd > 0 ? sdOf(train.map((r) => r.y)) / psd : 1) };
+}
+
+/** Ridge fit with prompt fixed effects. */
+function fitLinearOnce(train: Row[], names: string[]): LinearModel["features"] {
+  const groups = new Map<string, { x: Record<string, number>; y: number }>();
+  for (const p of new Set(train.map((r) => r.r.prompt_id))) {
+    const g = train.filter((r) => r.r.prompt_id === p);
+    const x: Record<string, number> = {};
+    for (const n of names) x[n] = meanOf(g.map((r) => r.x[n]!));
+    groups.set(p, { x, y: meanOf(g.map((r) => r.y)) });
+  }
+  const means = names.map((n) => meanOf(train.map((r) => r.x[n]!)));
+  const sds = names.map((n) => sdOf(train.map((r) => r.x[n]!)) || 1);
+  const Z = train.map((r) => names.map((n, j) => (r.x[n]! - groups.get(r.r.prompt_id)!.x[n]!) / sds[j]!));
+  const yc = train.map((r) => r.y - groups.get(r.r.prompt_id)!.y);
+  const p = names.length;
+  const N = train.length;
+  const A = Array.from({ length: p }, (_, i) =>
+    Array.from({ length: p }, (_, j) => Z.reduce((a, z) => a + z[i]! * z[j]!, 0) / N + (i === j ? LAMBDA / N : 0)),
+  );
+  const b = Array.from({ length: p }, (_, i) => Z.reduce((a, z, k) => a + z[i]! * yc[k]!, 0) / N);
+  const w = solve(A, b);
+  const out: LinearModel["features"] = {};
+  names.forEach((n, j) => {
+    out[n] = { mean: round(means[j]!), sd: round(sds[j]!), w: round(w[j]!) };
+  });
+  return out;
+}
+
+export function fitLinear(train: Row[], names: string[], language: "en" | "zh"): LinearModel {
+  const signs = EXPECTED_SIGNS[language];
+  let active = [...names];
+  for (;;) {
+    const f = fitLinearOnce(train, active);
+    const wrong = active.filter((n) => signs[n] !== undefined && f[n]!.w !== 0 && Math.sign(f[n]!.w) !== signs[n]);
+    if (wrong.length === 0) {
+      const m: LinearModel = {
+        kind: "linear",
+        intercept: round(meanOf(train.map((r) => r.y))),
+        stretch: 1,
+        typicalLength: typicalLength(train),
+        features: f,
+      };
+      return withStretch(m, train);
+    }
+    active = active.filter((n) => !wrong.includes(n));
+  }
+}
+
+/** Boosted decision stumps → one centred step function per feature. */
+export function fitSteps(data: Row[], names: string[], opts: StepOptions = DEFAULT_STEPS): StepModel {
+  const { rounds, rate, bins, minLeaf, bags } = opts;
+  const typical = typicalLength(data);
+  let taskLength: StepModel["taskLength"];
+  if (opts.taskLength) {
+    taskLength = {};
+    for (const t of ["source", "essay"] as const) {
+      const g = data.filter((r) => r.task === t);
+      const share = opts.taskLengthShare ?? 1;
+      if (g.length > 0) taskLength[t] = round(typical ** (1 - share) * typicalLength(g) ** share);
+    }
+  }
+  const frame = { kind: "steps", intercept: 0, stretch: 1, typicalLength: typical, taskLength, features: {} } as const;
+  const train = data.map((r) => ({ ...r, x: modelInput(frame, lang(r.r), r.x, undefined, r.task) }));
+  const intercept = meanOf(train.map((r) => r.y));
+  // prompt fixed effects on the target (a no-op with a single prompt)
+  const pm = new Map<string, number>();
+  for (const p of new Set(train.map((r) => r.r.prompt_id))) {
+    pm.set(p, meanOf(train.filter((r) => r.r.prompt_id === p).map((r) => r.y)));
+  }
+  const res = train.map((r) => r.y - pm.get(r.r.prompt_id)!);
+  const n = train.length;
+  const cuts: Record<string, number[]> = {};
+  const bin: Record<string, number[]> = {};
+  const acc: Record<string, number[]> = {};
+  for (const f of names) {
+    const xs = train.map((r) => r.x[f]!).sort((a, b) => a - b);
+    cuts[f] = [...new Set(Array.from({ length: bins - 1 }, (_, i) => xs[Math.floor(((i + 1) * n) / bins)]!))];
+    bin[f] = train.map((r) => {
+      let k = 0;
+      while (k < cuts[f]!.length && r.x[f]! > cuts[f]![k]!) k++;
+      return k;
+    });
+  }
+  // Bagging: each bag boosts on a deterministic 80 % subsample; the step tables are averaged (same cuts).
+  let seed = 12345;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  for (let bag = 0; bag < bags; bag++) {
+    const idx = bags === 1 ? train.map((_, i) => i) : train.map((_, i) => i).filter(() => rand() < 0.8);
+    const m = idx.length;
+    const r = idx.map((i) => res[i]!);
+    for (let it = 0; it < rounds; it++) {
+      let best = { gain: 0, f: "", k: -1, l: 0, r: 0 };
+      for (const f of names) {
+        const nb = cuts[f]!.length + 1;
+        const s = new Array<number>(nb).fill(0);
+        const c = new Array<number>(nb).fill(0);
+        const bi = bin[f]!;
+        for (let j = 0; j < m; j++) {
+          const b = bi[idx[j]!]!;
+          s[b]! += r[j]!;
+          c[b]!++;
+        }
+        const tot = s.reduce((a, b) => a + b, 0);
+        let ls = 0;
+        let lc = 0;
+        for (let k = 0; k < nb - 1; k++) {
+          ls += s[k]!;
+          lc += c[k]!;
+          const rc = m - lc;
+          if (lc < minLeaf || rc < minLeaf) continue;
+          const rs = tot - ls;
+          const gain = (ls * ls) / lc + (rs * rs) / rc - (tot * tot) / m;
+          if (gain > best.gain) best = { gain, f, k, l: ls / lc, r: rs / rc };
+        }
+      }
+      if (!best.f) break;
+      const bi = bin[best.f]!;
+      for (let j = 0; j < m; j++) r[j]! -= rate * (bi[idx[j]!]! <= best.k ? best.l : best.r);
+      if (!acc[best.f]) acc[best.f] = new Array<number>(cuts[best.f]!.length + 1).fill(0);
+      const arr = acc[best.f]!;
+      for (let b = 0; b < arr.length; b++) arr[b]! += (rate * (b <= best.k ? best.l : best.r)) / bags;
+    }
+  }
+  // Monotone constraints: features with an expected sign get a non-decreasing (or non-increasing) step function
+  // (pool-adjacent-violators weighted by bin counts), so e.g. more spelling errors never earn points.
+  const language = train[0]!.r.language.startsWith("zh") ? "zh" : "en";
+  for (const [f, arr] of Object.entries(acc)) {
+    const sign = EXPECTED_SIGNS[language][f];
+    if (!sign) continue;
+    const counts = new Array<number>(arr.length).fill(0);
+    for (const b of bin[f]!) counts[b]!++;
+    acc[f] = monotone(arr, counts, sign);
+  }
+  const features: StepModel["features"] = {};
+  let shift = 0;
+  for (const [f, arr] of Object.entries(acc)) {
+    const fn = { cuts: cuts[f]!.map(round), values: arr };
+    const m = meanOf(train.map((r) => stepValue(fn, r.x[f]!)));
+    shift += m;
+    features[f] = { cuts: fn.cuts, values: arr.map((v) => round(v - m)) };
+  }
+  const model: StepModel = {
+    kind: "steps",
+    intercept: round(intercept + shift),
+    stretch: 1,
+    typicalLength: typical,
+    ...(taskLength ? { taskLength } : {}),
+    features,
+  };
+  // the training features are already relative to the task lengths
+  const stretched = withStretch({ ...model, taskLength: undefined }, train);
+  return { ...model, stretch: stretched.stretch };
+}
+
+/** Weighted isotonic regression (pool-adjacent-violators), increasing for sign 1, decreasing for −1. */
+function monotone(values: number[], weights: number[], sign: 1 | -1): number[] {
+  const blocks: { v: number; w: number; n: number }[] = [];
+  for (let i = 0; i < values.length; i++) {
+    blocks.push({ v: sign * values[i]!, w: Math.max(1e-9, weights[i]!), n: 1 });
+    while (blocks.length > 1 && blocks[blocks.length - 2]!.v > blocks[blocks.length - 1]!.v) {
+      const b = blocks.pop()!;
+      const a = blocks.pop()!;
+      blocks.push({ v: (a.v * a.w + b.v * b.w) / (a.w + b.w), w: a.w + b.w, n: a.n + b.n });
+    }
+  }
+  return blocks.flatMap((b) => new Array<number>(b.n).fill(sign * b.v));
+}
+
+export function toScale(unit: number, min: number, max: number): number {
+  const total = Math.max(0, Math.min(40, Math.round(unitToTotal(unit))));
+  return Math.max(min, Math.min(max, Math.round(min + totalToUnit(total) * (max - min))));
+}
+
+export function evaluate(test: Row[], predict: (r: Row) => number): number {
+  const { score_min: min, score_max: max } = test[0]!.r;
+  return qwk(
+    test.map((r) => r.r.score),
+    test.map((r) => toScale(predict(r), min, max)),
+    min,
+    max,
+  );
+}
+
+/** QWK on test[K:] after calibrating on test[:K] (the grader's linear calibration on the continuous raw total). */
+export function evaluateCalibrated(test: Row[], predict: (r: Row) => number, K: number): number {
+  const { score_min: min, score_max: max } = test[0]!.r;
+  const teacher = (r: Row) => unitToTotal((r.r.score - min) / (max - min));
+  const map = fitCalibration(test.slice(0, K).map((r) => ({ raw: unitToTotal(predict(r)), teacher: teacher(r) })));
+  const rest = test.slice(K);
+  const toS = (t: number) => Math.max(min, Math.min(max, Math.round(min + totalToUnit(Math.round(t)) * (max - min))));
+  return qwk(
+    rest.map((r) => r.r.score),
+    rest.map((r) => toS(map.apply(unitToTotal(predict(r))))),
+    min,
+    max,
+  );
+}
+
+/** As evaluateCalibrated, with the grader's content channel (similarity to the teacher-scored essays). */
+export function evaluateContentCalibrated(test: Row[], predict: (r: Row) => number, K: number): number {
+  const { score_min: min, score_max: max } = test[0]!.r;
+  const teacher = (r: Row) => unitToTotal((r.r.score - min) / (max - min));
+  const cal = test.slice(0, K);
+  const ref = new ContentReference(cal.map((r) => ({ text: r.r.text, score: teacher(r) })));
+  const map = fitContentCalibration(
+    cal.map((r, i) => ({ raw: unitToTotal(predict(r)), teacher: teacher(r), content: ref.predict(r.r.text, 7, i) })),
+  );
+  const rest = test.slice(K);
+  const toS = (t: number) => Math.max(min, Math.min(max, Math.round(min + totalToUnit(Math.round(t)) * (max - min))));
+  return qwk(
+    rest.map((r) => r.r.score),
+    rest.map((r) => toS(map.apply(unitToTotal(predict(r)), ref.predict(r.r.text)))),
+    min,
+    max,
+  );
+}
+
+export const featureNames = (l: "en" | "zh") => Object.values(FEATURE_GROUPS[l]).flat();
