@@ -115,7 +115,6 @@ export function findGrid(img: Rgb): Grid | null {
   // the columns must be regular: most pitches within 20% of the median
   if (cell < 6 || pitches.filter((p) => Math.abs(p - cell) <= 0.2 * cell).length < 0.7 * pitches.length) return null;
   const rowPeaks = peaks(across, 0.25, Math.max(3, Math.round(cell * 0.15)));
-  if (process.env.GRID_DEBUG) console.log("rowPeaks", rowPeaks.map((k) => [k - across.length / 2, Math.round(across[k]!)]), "max", Math.max(...across));
   const rows: [number, number][] = [];
   const isCell = (d: number) => d >= 0.75 * cell && d <= 1.3 * cell;
   for (let i = 1; i < rowPeaks.length; i++) {
@@ -194,9 +193,8 @@ export function gridRowBoxes(grid: Grid, ink: Rgb, pad: number, gridWidth: numbe
     for (const v of cols) total += v;
     if (total < 3) continue;
     // a faint full stop after the last character must not be cut off: the crop runs a cell past the last ink
-    // (and a little past the grid's edge: a mark in the last cell is lost when the crop ends right at it)
-    const a0 = Math.max(grid.start - grid.cell * 0.3, grid.start + first * step - grid.cell * 0.35);
-    const a1 = Math.min(grid.end + grid.cell * 0.3, grid.start + (last + 1) * step + grid.cell);
+    const a0 = Math.max(grid.start, grid.start + first * step - grid.cell * 0.35);
+    const a1 = Math.min(grid.end, grid.start + (last + 1) * step + grid.cell);
     // the band grows a little: children's characters overflow their cells
     const grow = (r1 - r0) * 0.1;
     const b0 = r0 - grow;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { findGrid, gridRowBoxes } from "../src/grid.ts";
+import { type Rgb, rotateRgb } from "../src/image.ts";
+import { suppressColor } from "../src/preprocess.ts";
+import { fillRect, solid } from "./helpers.ts";
+
+const CELL = 40;
+const GAP = 12;
+const COLS = 20;
+const ROWS = 10;
+const LEFT = 60;
+const TOP = 50;
+
+/** Green 方格 paper: ROWS rows of COLS square cells, rows separated by a gap; "writing" in some cells. */
+function gridPaper(writing: Record<number, number[]>): Rgb {
+  const img = solid(LEFT * 2 + COLS * CELL, TOP * 2 + ROWS * (CELL + GAP), [246, 246, 240]);
+  const green: [number, number, number] = [120, 190, 130];
+  for (let r = 0; r < ROWS; r++) {
+    const y = TOP + r * (CELL + GAP);
+    fillRect(img, LEFT, y, COLS * CELL, 2, green);
+    fillRect(img, LEFT, y + CELL, COLS * CELL, 2, green);
+    for (let c = 0; c <= COLS; c++) fillRect(img, LEFT + c * CELL, y, 2, CELL + 2, green);
+    for (const c of writing[r] ?? []) fillRect(img, LEFT + c * CELL + 10, y + 8, CELL - 20, CELL - 16, [30, 30, 60]);
+  }
+  return img;
+}
+
+const rowOf = (cy: number) => Math.round((cy - TOP - CELL / 2) / (CELL + GAP));
+
+describe("grid-aware reading", () => {
+  it("finds the rows and cell size of green grid paper", () => {
+    const grid = findGrid(gridPaper({}));
+    expect(grid).not.toBeNull();
+    expect(Math.abs(grid!.cell - CELL)).toBeLessThanOrEqual(2);
+    expect(grid!.rows).toHaveLength(ROWS);
+    expect(Math.abs(grid!.angle)).toBeLessThan(0.01);
+  });
+
+  it("gives one box per written row, trimmed to its ink, keeping a two-cell indent and a lone mark in the first cell", () => {
+    const page = gridPaper({ 0: [2, 3, 4, 5, 6], 1: [0, 1, 2, 3], 3: [0], 5: [2, 3, 4, 5, 6, 7, 8, 9] });
+    const grid = findGrid(page)!;
+    const ink = suppressColor(page).img;
+    const boxes = gridRowBoxes(grid, ink, 0, page.width, page.height);
+    expect(boxes.map((b) => rowOf(b.rect.cy))).toEqual([0, 1, 3, 5]);
+    const startCell = (b: (typeof boxes)[number]) => (b.rect.cx - b.rect.w / 2 - LEFT) / CELL;
+    // the indented rows start about two cells in; the others at the margin
+    expect(startCell(boxes[0]!)).toBeGreaterThan(1.4);
+    expect(startCell(boxes[1]!)).toBeLessThan(0.5);
+    expect(startCell(boxes[2]!)).toBeLessThan(0.5);
+    expect(startCell(boxes[3]!)).toBeGreaterThan(1.4);
+    for (const b of boxes) expect(Math.abs(b.rect.h - CELL * 1.2)).toBeLessThan(6);
+  });
+
+  it("follows a page photographed slightly rotated", async () => {
+    const page = await rotateRgb(gridPaper({ 2: [0, 1, 2] }), 2);
+    const grid = findGrid(page)!;
+    expect(grid).not.toBeNull();
+    expect(Math.abs((grid.angle * 180) / Math.PI - 2)).toBeLessThanOrEqual(0.3);
+    expect(grid.rows).toHaveLength(ROWS);
+  });
+
+  it("finds no grid on plain or ruled paper", () => {
+    const plain = solid(900, 700, [246, 246, 240]);
+    fillRect(plain, 100, 100, 500, 30, [30, 30, 30]);
+    expect(findGrid(plain)).toBeNull();
+    const ruled = solid(900, 700, [246, 246, 240]);
+    for (let y = 60; y < 680; y += 40) fillRect(ruled, 20, y, 860, 2, [120, 150, 200]);
+    expect(findGrid(ruled)).toBeNull();
+  });
+});
