@@ -197,7 +197,9 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
       new RegExp(`^${graded.score}/40 \\((Excellent|Good|Pass|Needs improvement|Fail)\\)\\. This`),
     );
     expect(english.report?.criteria?.length).toBe(graded.criteria?.length);
-    expect(english.report?.criteria?.map((c) => c.score)).toEqual(graded.criteria?.map((c: { score: number }) => c.score));
+    expect(english.report?.criteria?.map((c) => c.score)).toEqual(
+      graded.criteria?.map((c: { score: number }) => c.score),
+    );
     const listedEn = ZStudentAssignment.array().parse((await student.client.get("/api/student/assignments")).body);
     const inList = listedEn.find((a) => a.submission?.id === sub.id);
     expect(inList?.submission?.report?.feedback?.overall).toBe(english.report?.feedback?.overall);
