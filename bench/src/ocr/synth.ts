@@ -65,7 +65,10 @@ function gridCells(paras: string[], cols: number): string[][] {
   return rows;
 }
 
-export async function zhGridPage(paras: string[], opts: { cell: number; seed: number; red: boolean }): Promise<Buffer> {
+export async function zhGridPage(
+  paras: string[],
+  opts: { cell: number; seed: number; red: boolean; gridColor?: string },
+): Promise<Buffer> {
   const r = rng(opts.seed);
   const cols = 20;
   const rows = gridCells(paras, cols);
@@ -76,7 +79,7 @@ export async function zhGridPage(paras: string[], opts: { cell: number; seed: nu
   const W = Math.round(cols * cell + 2 * margin);
   const H = Math.round(nRows * (cell + rowGap) + 2 * margin);
   const parts: string[] = [`<rect width="${W}" height="${H}" fill="#f6f4ea"/>`];
-  const green = "#6fb07a";
+  const green = opts.gridColor ?? "#6fb07a";
   for (let i = 0; i < nRows; i++) {
     const y = margin + i * (cell + rowGap);
     parts.push(
@@ -281,6 +284,17 @@ export async function generateSynthetic(dir: string): Promise<string> {
       "syn_zh_perspective",
       await photograph(await perspective(page), { seed: 5, angle: 0, scale: 1.6, blur: 1 }),
       ZH_PARAS[2]!,
+      "zh-Hans",
+      "\n\n",
+    );
+  }
+  // red grid paper (with the teacher's red marks on it)
+  {
+    const page = await zhGridPage(ZH_PARAS[1]!, { cell: 56, seed: 41, red: true, gridColor: "#d9826f" });
+    await add(
+      "syn_zh_red_grid",
+      await photograph(page, { seed: 6, angle: -2, scale: 1.7, blur: 1 }),
+      ZH_PARAS[1]!,
       "zh-Hans",
       "\n\n",
     );

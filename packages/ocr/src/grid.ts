@@ -4,7 +4,7 @@ import type { Rgb } from "./image.ts";
 import type { Quad } from "./types.ts";
 
 /**
- * 方格 grid paper: rows of square cells printed in green. When the grid is found, its rows are the text lines —
+ * 方格 grid paper: rows of square cells printed in green or red. When the grid is found, its rows are the text lines —
  * the detector is not needed, and a lone mark in a row's first cell (a 。 the detector drops as too small) is
  * read with its row. Coordinates: `along`/`across` are positions along the rows and across them in a frame
  * rotated by `angle` about the image centre.
@@ -20,7 +20,10 @@ export interface Grid {
   cell: number;
 }
 
-/** Printed grid ink: clearly green (the `color` step removes the same pixels). */
+/**
+ * Printed grid ink: clearly green or red (the `color` step removes the same pixels). The teacher's red marks land
+ * in the same mask, but only a printed grid gives the regular line profile `findGrid` asks for.
+ */
 function gridMask(img: Rgb, f: number): { mask: Uint8Array; w: number; h: number } {
   const w = Math.floor(img.width / f);
   const h = Math.floor(img.height / f);
@@ -35,7 +38,7 @@ function gridMask(img: Rgb, f: number): { mask: Uint8Array; w: number; h: number
           const r = d[i]!;
           const g = d[i + 1]!;
           const b = d[i + 2]!;
-          if (g - Math.max(r, b) > 12 && g > 90) {
+          if ((g - Math.max(r, b) > 12 && g > 90) || r - Math.max(g, b) > 40) {
             hit = 1;
             break;
           }

@@ -12,9 +12,8 @@ const LEFT = 60;
 const TOP = 50;
 
 /** Green 方格 paper: ROWS rows of COLS square cells, rows separated by a gap; "writing" in some cells. */
-function gridPaper(writing: Record<number, number[]>): Rgb {
+function gridPaper(writing: Record<number, number[]>, green: [number, number, number] = [120, 190, 130]): Rgb {
   const img = solid(LEFT * 2 + COLS * CELL, TOP * 2 + ROWS * (CELL + GAP), [246, 246, 240]);
-  const green: [number, number, number] = [120, 190, 130];
   for (let r = 0; r < ROWS; r++) {
     const y = TOP + r * (CELL + GAP);
     fillRect(img, LEFT, y, COLS * CELL, 2, green);
@@ -57,6 +56,16 @@ describe("grid-aware reading", () => {
     expect(grid).not.toBeNull();
     expect(Math.abs((grid.angle * 180) / Math.PI - 2)).toBeLessThanOrEqual(0.3);
     expect(grid.rows).toHaveLength(ROWS);
+  });
+
+  it("reads red grid paper the same way, a teacher's red circle notwithstanding", () => {
+    const page = gridPaper({ 0: [2, 3, 4], 4: [0, 1] }, [220, 110, 100]);
+    fillRect(page, 300, 250, 60, 4, [210, 40, 40]);
+    const grid = findGrid(page)!;
+    expect(grid).not.toBeNull();
+    expect(grid.rows).toHaveLength(ROWS);
+    const boxes = gridRowBoxes(grid, suppressColor(page).img, 0, page.width, page.height);
+    expect(boxes.map((b) => rowOf(b.rect.cy))).toEqual([0, 4]);
   });
 
   it("finds no grid on plain or ruled paper", () => {
