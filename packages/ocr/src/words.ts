@@ -250,8 +250,10 @@ function redecode(
   lexicon: WordLexicon,
   opts: WordDecodeOptions,
 ): string {
-  // a run of digits or a lone look-alike is not a word
+  // a run of digits or a lone look-alike is not a word, nor is an all-capital acronym; and letters glued to
+  // digits ("2nd", "10am") are an ordinal or a time, not a misread word
   if (!/[A-Za-z]/.test(reading) || /^[A-Z]{2,}$/.test(reading)) return reading;
+  if (/\d/.test(chars[i - 1]?.ch ?? "") || /\d/.test(chars[j]?.ch ?? "")) return reading;
   const prevStep = [...chars.slice(0, i)].reverse().find((c) => c.step !== undefined)?.step;
   const nextStep = chars.slice(j).find((c) => c.step !== undefined)?.step;
   const t0 = prevStep === undefined ? 0 : prevStep + 1;

@@ -3,7 +3,7 @@ import { greedyDecode } from "../src/ctc.ts";
 import { alignSteps } from "../src/pipeline.ts";
 import { decodeWords, letterClasses, WordLexicon } from "../src/words.ts";
 
-const DICT = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+1 ."];
+const DICT = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+12 ."];
 const C = DICT.length + 1;
 const cls = (ch: string) => DICT.indexOf(ch) + 1;
 
@@ -81,6 +81,13 @@ describe("English word decoding", () => {
       { ".": 0.9 },
     ];
     expect(run(spec).words).toBe("cat sat 1.");
+  });
+
+  it("leaves letters glued to digits alone (an ordinal is not a misread word)", () => {
+    const lex = WordLexicon.fromCounts([{ word: "and", count: 1_000_000 }]);
+    const { probs, T } = frames([{ "2": 0.9 }, {}, { a: 0.3 }, { n: 0.9 }, {}, { d: 0.9 }, {}]);
+    const dec = greedyDecode(probs, T, C, DICT);
+    expect(decodeWords(alignSteps(dec.text, dec.text, dec.steps), probs, T, C, classes, lex)).toBe("2nd");
   });
 
   it("loads the SUBTLEX word list", () => {
