@@ -1,5 +1,5 @@
 import { minAreaRect, type RotatedRect, rectToQuad } from "./geometry.ts";
-import type { Rgb } from "./image.ts";
+import { type Rgb, sampleBilinear } from "./image.ts";
 import type { Point, Quad } from "./types.ts";
 
 export interface DetParams {
@@ -135,31 +135,11 @@ export function cropRotated(img: Rgb, r: RotatedRect, outHeight?: number): Rgb {
   const c = Math.cos(r.angle);
   const s = Math.sin(r.angle);
   const out = new Uint8Array(w * h * 3);
-  const { data, width: W, height: H } = img;
   for (let y = 0; y < h; y++) {
     const v = (y + 0.5) * scale - r.h / 2;
     for (let x = 0; x < w; x++) {
       const u = (x + 0.5) * scale - r.w / 2;
-      let sxp = r.cx + u * c - v * s - 0.5;
-      let syp = r.cy + u * s + v * c - 0.5;
-      if (sxp < 0) sxp = 0;
-      if (syp < 0) syp = 0;
-      if (sxp > W - 1) sxp = W - 1;
-      if (syp > H - 1) syp = H - 1;
-      const x0 = Math.floor(sxp);
-      const y0 = Math.floor(syp);
-      const x1 = Math.min(x0 + 1, W - 1);
-      const y1 = Math.min(y0 + 1, H - 1);
-      const fx = sxp - x0;
-      const fy = syp - y0;
-      const o = (y * w + x) * 3;
-      for (let ch = 0; ch < 3; ch++) {
-        const a = data[(y0 * W + x0) * 3 + ch]!;
-        const b = data[(y0 * W + x1) * 3 + ch]!;
-        const cc = data[(y1 * W + x0) * 3 + ch]!;
-        const dd = data[(y1 * W + x1) * 3 + ch]!;
-        out[o + ch] = (a * (1 - fx) + b * fx) * (1 - fy) + (cc * (1 - fx) + dd * fx) * fy;
-      }
+      sampleBilinear(img, r.cx + u * c - v * s, r.cy + u * s + v * c, out, (y * w + x) * 3);
     }
   }
   const crop: Rgb = { data: out, width: w, height: h };

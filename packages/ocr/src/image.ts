@@ -149,3 +149,23 @@ export function toGray(img: Rgb): Uint8Array {
   for (let i = 0; i < n; i++) out[i] = (d[i * 3]! * 299 + d[i * 3 + 1]! * 587 + d[i * 3 + 2]! * 114) / 1000;
   return out;
 }
+
+/** Bilinear sample of `img` at (sx, sy) in continuous pixel coordinates (clamped to the image) into out[o..o+2]. */
+export function sampleBilinear(img: Rgb, sx: number, sy: number, out: Uint8Array, o: number): void {
+  const { data, width: W, height: H } = img;
+  const fx = Math.min(W - 1, Math.max(0, sx - 0.5));
+  const fy = Math.min(H - 1, Math.max(0, sy - 0.5));
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(x0 + 1, W - 1);
+  const y1 = Math.min(y0 + 1, H - 1);
+  const ax = fx - x0;
+  const ay = fy - y0;
+  for (let ch = 0; ch < 3; ch++) {
+    const a = data[(y0 * W + x0) * 3 + ch]!;
+    const b = data[(y0 * W + x1) * 3 + ch]!;
+    const c = data[(y1 * W + x0) * 3 + ch]!;
+    const d = data[(y1 * W + x1) * 3 + ch]!;
+    out[o + ch] = (a * (1 - ax) + b * ax) * (1 - ay) + (c * (1 - ax) + d * ax) * ay;
+  }
+}

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { applyHomography, type Homography, homography, isConvexQuad, quadArea } from "./geometry.ts";
 import type { Rgb } from "./image.ts";
-import { toGray } from "./image.ts";
+import { sampleBilinear, toGray } from "./image.ts";
 import type { Point, Quad } from "./types.ts";
 
 /** Add a white border (helps the detector with text that touches the image edge, e.g. cropped single lines). */
@@ -263,26 +263,10 @@ export function warpQuad(img: Rgb, quad: Quad): { img: Rgb; toSource: Homography
     quad,
   );
   const out = new Uint8Array(w * h * 3);
-  const { data, width: W, height: H } = img;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const [sx, sy] = applyHomography(toSource, [x + 0.5, y + 0.5]);
-      const fx = Math.min(W - 1, Math.max(0, sx - 0.5));
-      const fy = Math.min(H - 1, Math.max(0, sy - 0.5));
-      const x0 = Math.floor(fx);
-      const y0 = Math.floor(fy);
-      const x1 = Math.min(x0 + 1, W - 1);
-      const y1 = Math.min(y0 + 1, H - 1);
-      const ax = fx - x0;
-      const ay = fy - y0;
-      const o = (y * w + x) * 3;
-      for (let ch = 0; ch < 3; ch++) {
-        const a = data[(y0 * W + x0) * 3 + ch]!;
-        const b = data[(y0 * W + x1) * 3 + ch]!;
-        const c = data[(y1 * W + x0) * 3 + ch]!;
-        const e = data[(y1 * W + x1) * 3 + ch]!;
-        out[o + ch] = (a * (1 - ax) + b * ax) * (1 - ay) + (c * (1 - ax) + e * ax) * ay;
-      }
+      sampleBilinear(img, sx, sy, out, (y * w + x) * 3);
     }
   }
   return { img: { data: out, width: w, height: h }, toSource };
