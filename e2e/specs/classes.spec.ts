@@ -134,6 +134,11 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   await studentPage.getByTestId("open-submission").click();
   await expect(studentPage.getByTestId("report")).toBeVisible();
   await expect(studentPage.getByTestId("report")).toContainText("Li Hua");
+  // graded by a teacher who works in Chinese, read by a student who works in English: the comment is in English
+  await expect(studentPage.getByTestId("report")).toContainText(
+    /\d+\/40 \((Excellent|Good|Pass|Needs improvement|Fail)\)\. This/,
+  );
+  await expect(studentPage.getByTestId("report")).not.toContainText("本文共");
   await screen(studentPage, "student-report-en");
   await studentContext.close();
 });

@@ -11,6 +11,7 @@ import {
   sd,
   sentences,
   type Token,
+  unwrapLines,
 } from "./text.ts";
 import type { EssayLanguage } from "./types.ts";
 import { type ZhIssue, zhWrongCharacters } from "./zh.ts";
@@ -248,8 +249,10 @@ export function taskKind(topic: string, language: EssayLanguage): TaskKind {
     : "essay";
 }
 
+/** Features of an essay; handwritten line wraps are joined first (`unwrapLines`), evidence offsets refer to that text. */
 export function analyze(opts: AnalyzeOptions): Analysis {
-  return opts.language === "zh" ? analyzeZh(opts) : analyzeEn(opts);
+  const o = { ...opts, text: unwrapLines(opts.text) };
+  return o.language === "zh" ? analyzeZh(o) : analyzeEn(o);
 }
 
 function topRepeated(

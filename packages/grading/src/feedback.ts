@@ -153,7 +153,10 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
       criterion: "organisation",
       weight: -2,
       text: {
-        en: `Only ${tr.length} kind(s) of linking word (${used}) connect the ${nS} sentences; add transitions such as 'however', 'for example', 'as a result'.`,
+        en:
+          tr.length === 0
+            ? `No linking words connect the ${nS} sentences; add transitions such as 'however', 'for example', 'as a result'.`
+            : `Only ${tr.length === 1 ? "one kind" : `${tr.length} kinds`} of linking word (${used}) connect${tr.length === 1 ? "s" : ""} the ${nS} sentences; add transitions such as 'however', 'for example', 'as a result'.`,
         "zh-CN": `${nS}个句子之间只用了${tr.length}种关联词${tr.length ? `（${list(tr, "zh-CN")}）` : ""}，可加入“首先”“例如”“因此”等过渡词。`,
         "zh-TW": `${nS}個句子之間只用了${tr.length}種關聯詞${tr.length ? `（${list(tr, "zh-TW")}）` : ""}，可加入「首先」「例如」「因此」等過渡詞。`,
       },

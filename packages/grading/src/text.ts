@@ -23,6 +23,43 @@ export function detectLanguage(text: string): EssayLanguage {
   return han > 0 && han * 2 >= latin * 0.5 ? "zh" : "en";
 }
 
+/**
+ * A handwritten page comes back from OCR (and from the teacher's confirmation) with one line per handwritten line:
+ * most newlines are where the paper ran out, not paragraph breaks. In a block of such lines (≥ 3 lines of similar,
+ * page-width length: at most 120 Latin / 40 other characters, the median at least half the longest), a line
+ * that reaches ≥ 60% of the longest is joined to the next — with a space, with nothing between Chinese
+ * characters, and a word hyphenated across the break ("con-" + "ference") is joined whole. A shorter line ends
+ * its paragraph (or is a headline). Blank lines and typed paragraphs (long lines of varying length) stay as they
+ * are.
+ */
+export function unwrapLines(text: string): string {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const filled = lines.filter((l) => l.trim() !== "");
+  if (filled.length < 3) return lines.join("\n");
+  // line lengths over the whole text: a short paragraph of two lines is judged against the page's width
+  const len = filled.map((l) => [...l.trim()].length);
+  const max = Math.max(...len);
+  const med = [...len].sort((a, b) => a - b)[Math.floor(len.length / 2)]!;
+  const all = filled.join("");
+  const latin = hanCount(all) === 0;
+  if (max > (latin ? 120 : 40) || med < 0.5 * max) return lines.join("\n");
+  let out = "";
+  let prev: string | null = null;
+  for (const line of lines) {
+    if (line.trim() === "" || prev === null || prev.trim() === "" || [...prev.trim()].length < 0.6 * max) {
+      out += prev === null ? line : `\n${line}`;
+    } else {
+      const a = prev.trimEnd();
+      const b = line.trimStart();
+      if (/\p{L}-$/u.test(a) && /^\p{Ll}/u.test(b)) out = `${out.trimEnd().slice(0, -1)}${b}`;
+      else if (isHan(a.at(-1) ?? "") || isHan(b[0] ?? "")) out = `${out.trimEnd()}${b}`;
+      else out = `${out.trimEnd()} ${b}`;
+    }
+    prev = line;
+  }
+  return out;
+}
+
 /** Paragraphs: blocks separated by line breaks (a blank line or a single newline). */
 export function paragraphs(text: string): Span[] {
   const out: Span[] = [];
