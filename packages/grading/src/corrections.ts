@@ -204,6 +204,12 @@ function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSug
       add(t.start, t.end, `I${t.text.slice(1)}`, "lower-i", 0.95, "student");
       continue;
     }
+    // a word hyphenated across a handwritten line break ("con-" / "ference") is checked whole
+    const prev = tokens[i - 1];
+    const joinsNext = next && /^-[ \t]*\r?\n\s*$/.test(text.slice(t.end, next.start));
+    const joinsPrev = prev && /^-[ \t]*\r?\n\s*$/.test(text.slice(prev.end, t.start));
+    if (joinsNext && !isMisspelled(t.text + next.text)) continue;
+    if (joinsPrev && !isMisspelled(prev.text + t.text)) continue;
     // spelling / OCR
     if (
       /^[A-Za-z']+$/.test(t.text.replace(/[0-9]/g, "")) &&

@@ -71,3 +71,18 @@ describe("suggestCorrections (Chinese)", () => {
     expect(suggestCorrections("周末我们去了公园，自己觉得很开心。").suggestions).toEqual([]);
   });
 });
+
+describe("suggestCorrections (handwritten line breaks)", () => {
+  it("checks a word hyphenated across a line break as one word", () => {
+    const r = suggestCorrections("He spoke at the press con-\nference on Friday.", {
+      language: "en",
+      feedbackLanguage: "en",
+    });
+    expect(r.suggestions.map((x) => x.original)).toEqual([]);
+    const wrong = suggestCorrections("He spoke at the press con-\nferense on Friday.", {
+      language: "en",
+      feedbackLanguage: "en",
+    });
+    expect(wrong.suggestions.map((x) => x.original)).toContain("ferense");
+  });
+});
