@@ -165,7 +165,7 @@ const ZH_FUNCTION = new Set(
 
 /** Words of task instructions that say nothing about the topic itself. */
 const EN_INSTRUCTION = new Set(
-  "write writing written essay letter report response respond explain describe include including support answer answers words word paragraph paragraphs headline lead facts quotations quotation quote newspaper readers reader persuade opinion story article text passage excerpt author based specific relevant information example examples state about recent local conclusion conclude your essay's least most make sure task using".split(
+  "write writing written essay letter report response respond explain describe include including support answer answers words word paragraph paragraphs headline lead facts quotations quotation quote newspaper readers reader persuade opinion story article text passage excerpt author based specific relevant information example examples state about recent local conclusion conclude your essay's least most make sure task using short long brief news title topic around approximately following below above given discuss choose".split(
     " ",
   ),
 );
