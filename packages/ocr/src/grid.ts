@@ -168,20 +168,31 @@ export function gridRowBoxes(grid: Grid, ink: Rgb, pad: number, gridWidth: numbe
   const boxes: DetBox[] = [];
   const step = Math.max(1, Math.round(grid.cell / 16));
   for (const [r0, r1] of grid.rows) {
-    // ink per cell-twelfth along the row, inside the band (a small inset skips the removed lines' remains)
+    // ink per sixteenth of a cell along the row, inside the band (a small inset skips the removed lines'
+    // remains); ink is judged against the band's own paper brightness, so a shaded row is not all "ink"
     const inset = (r1 - r0) * 0.08;
     const n = Math.ceil((grid.end - grid.start) / step);
-    const cols = new Uint16Array(n);
+    const samples: number[][] = [];
+    const all: number[] = [];
     for (let k = 0; k < n; k++) {
       const along = grid.start + (k + 0.5) * step;
+      const col: number[] = [];
       for (let v = r0 + inset; v < r1 - inset; v += step) {
         const [x, y] = toImage(along, v);
         const xi = Math.round(x);
         const yi = Math.round(y);
         if (xi < 0 || yi < 0 || xi >= ink.width || yi >= ink.height) continue;
-        if (ink.data[(yi * ink.width + xi) * 3]! < 150) cols[k]!++;
+        const g = ink.data[(yi * ink.width + xi) * 3]!;
+        col.push(g);
+        all.push(g);
       }
+      samples.push(col);
     }
+    if (all.length === 0) continue;
+    all.sort((a, b) => a - b);
+    const paper = all[Math.floor(all.length * 0.9)]!;
+    const dark = Math.min(150, paper * 0.6);
+    const cols = samples.map((col) => col.filter((g) => g < dark).length);
     let first = -1;
     let last = -1;
     for (let k = 0; k < n; k++) {

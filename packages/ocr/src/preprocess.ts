@@ -76,7 +76,8 @@ export function suppressColor(img: Rgb): { img: Rgb; removed: number } {
     let v: number;
     const redDom = r - Math.max(g, b);
     const greenDom = g - Math.max(r, b);
-    if (redDom > 40 || (greenDom > 12 && g > 90)) {
+    // dominance relative to brightness, so a grid line or red mark in a shadow is removed like one in the light
+    if (redDom > 0.16 * r || (greenDom > 0.07 * g && greenDom > 6 && g > 60)) {
       v = 255;
       removed++;
     } else {

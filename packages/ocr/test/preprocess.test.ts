@@ -23,6 +23,23 @@ describe("suppressColor", () => {
   });
 });
 
+describe("suppressColor in shadow", () => {
+  it("removes a grid line or red mark in a shadow as well as in the light, and keeps shaded pen", () => {
+    const img = solid(50, 10, [150, 150, 145]); // paper in a shadow
+    fillRect(img, 0, 0, 10, 10, [110, 72, 66]); // red grid line, shaded
+    fillRect(img, 10, 0, 10, 10, [58, 84, 64]); // green grid line, shaded
+    fillRect(img, 20, 0, 10, 10, [25, 30, 85]); // blue pen, shaded
+    fillRect(img, 30, 0, 10, 10, [30, 34, 32]); // black pen, shaded
+    fillRect(img, 40, 0, 10, 10, [90, 98, 92]); // pencil
+    const { img: out } = suppressColor(img);
+    expect(px(out, 5, 5)).toEqual([255, 255, 255]);
+    expect(px(out, 15, 5)).toEqual([255, 255, 255]);
+    expect(px(out, 25, 5)[0]).toBeLessThan(60);
+    expect(px(out, 35, 5)[0]).toBeLessThan(60);
+    expect(px(out, 45, 5)[0]).toBeLessThan(120);
+  });
+});
+
 describe("flattenIllumination", () => {
   it("turns a shaded background into near-white paper while keeping ink dark", async () => {
     const w = 400;
