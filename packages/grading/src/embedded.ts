@@ -80,6 +80,9 @@ interface RawScore {
   unclamped: number;
   /** Unclamped score under the calibration model: the continuous scale that calibration maps. */
   calibrationRaw: number;
+  /** Unclamped score under the grading model (what an uncalibrated grade is). */
+  gradingRaw: number;
+  floatsGrading: Record<CriterionKey, number>;
   points: Point[];
 }
 
@@ -135,12 +138,15 @@ function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): R
     return { floats, unclamped };
   };
   const calibration = score(CALIBRATION_COEFFICIENTS[language]);
-  const main = forCalibration ? calibration : score(COEFFICIENTS[language]);
+  const grading = score(COEFFICIENTS[language]);
+  const main = forCalibration ? calibration : grading;
   return {
     analysis: a,
     floats: main.floats,
     unclamped: main.unclamped,
     calibrationRaw: Math.round(calibration.unclamped * 100) / 100,
+    gradingRaw: grading.unclamped,
+    floatsGrading: grading.floats,
     points,
   };
 }
@@ -172,7 +178,17 @@ export function rawTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibrati
 interface FittedCalibration {
   map: ContentCalibrationMap;
   reference: ContentReference | null;
+  /** With few teacher scores: a shrunk shift of the grading model's own total instead of re-equating. */
+  shift?: number;
 }
+
+/**
+ * Fewer teacher scores than this (with their texts): keep the grading model's ranking and level, moved by the
+ * teacher's mean difference shrunk towards 0 (n / (n + FEW_SHRINK)). Re-equating the calibration model's scale on
+ * a handful of essays made grading worse than no calibration (ASAP: K=1 0.580, K=3 0.685, K=5 0.684 vs 0.695).
+ */
+const FEW_POINTS = 10;
+const FEW_SHRINK = 3;
 
 /** Fitted calibration per calibration array (grading a class against the same set fits it once). */
 /** Fewer teacher-scored texts make the content channel unstable (on ASAP: K=10 −0.04, K=20 −0.01 QWK; K=30 +0.007, K=100 +0.013). */
@@ -199,7 +215,19 @@ function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
   );
   const withText = points.map((p, i) => ({ p, i })).filter(({ p }) => (p.text ?? "").trim().length > 0);
   let fitted: FittedCalibration;
-  if (withText.length >= MIN_CONTENT_POINTS) {
+  if (withText.length > 0 && withText.length === points.length && points.length < FEW_POINTS) {
+    const diffs = withText.map(
+      ({ p }) =>
+        p.teacherScore -
+        gradingTotal(
+          { text: p.text!, topic: input.topic, language: input.language, targetLength: input.targetLength },
+          rubric,
+        ),
+    );
+    const n = diffs.length;
+    const shift = (diffs.reduce((a, b) => a + b, 0) / n) * (n / (n + FEW_SHRINK));
+    fitted = { map: { apply: (r) => r, method: "shift", n }, reference: null, shift };
+  } else if (withText.length >= MIN_CONTENT_POINTS) {
     const reference = new ContentReference(withText.map(({ p }) => ({ text: p.text!, score: p.teacherScore })));
     const loo = new Map(withText.map(({ p, i }, j) => [i, reference.predict(p.text!, 7, j)]));
     const map = fitContentCalibration(
@@ -214,6 +242,25 @@ function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
   return fitted;
 }
 
+const gradingCache = new Map<string, number>();
+
+/** The grading model's unclamped total of a calibration essay (cached like rawTotal). */
+function gradingTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibration">, rubric: Rubric): number {
+  const key = JSON.stringify([
+    input.text,
+    input.topic,
+    input.language,
+    input.targetLength,
+    rubric.criteria.map((c) => c.max),
+  ]);
+  const hit = gradingCache.get(key);
+  if (hit !== undefined) return hit;
+  const v = rawScore({ ...input, feedbackLanguage: "en" }, rubric, false).gradingRaw;
+  if (gradingCache.size >= 512) gradingCache.delete(gradingCache.keys().next().value!);
+  gradingCache.set(key, v);
+  return v;
+}
+
 /** Raw totals of calibration essays given by text, so grading a class against the same set is not quadratic. */
 const rawCache = new Map<string, number>();
 
@@ -221,17 +268,26 @@ export function gradeEmbedded(input: GradeInput): GradeResult {
   const rubric = input.rubric ?? DEFAULT_RUBRIC;
   validateRubric(rubric);
   const calibrating = (input.calibration?.length ?? 0) > 0;
-  const { analysis, floats, unclamped, calibrationRaw, points } = rawScore(input, rubric, calibrating);
+  const raw = rawScore(input, rubric, calibrating);
+  const { analysis, calibrationRaw, points } = raw;
+  let { floats, unclamped } = raw;
   const maxes = rubric.criteria.map((c) => c.max);
-  let values = rubric.criteria.map((c) => floats[c.key]);
+  const clampTotal = (x: number) => Math.max(0, Math.min(TOTAL_MAX, x));
   // The total follows the model (the unclamped sum, clamped to 0–40); clamping a criterion at 0 or its maximum
   // must not drop points from the total, so the criteria are then spread to add up to it.
-  let target = Math.round(Math.max(0, Math.min(TOTAL_MAX, unclamped)));
+  let target = Math.round(clampTotal(unclamped));
   if (input.calibration && input.calibration.length > 0) {
     const cal = calibrationFor(input, rubric);
-    const content = cal.reference ? cal.reference.predict(input.text) : null;
-    target = Math.round(cal.map.apply(unclamped, content));
+    if (cal.shift !== undefined) {
+      floats = raw.floatsGrading;
+      unclamped = raw.gradingRaw;
+      target = Math.round(clampTotal(unclamped + cal.shift));
+    } else {
+      const content = cal.reference ? cal.reference.predict(input.text) : null;
+      target = Math.round(cal.map.apply(unclamped, content));
+    }
   }
+  let values = rubric.criteria.map((c) => floats[c.key]);
   values = rescale(values, maxes, target);
   const ints = roundToTotal(values, maxes, target);
   const total = ints.reduce((a, b) => a + b, 0);

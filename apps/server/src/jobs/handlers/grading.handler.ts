@@ -58,7 +58,7 @@ async function calibrationFor(db: Queryable, manuscriptId: string): Promise<Cali
     .limit(1);
   if (!link) return [];
   const rows = await db
-    .select({ rawTotal: manuscripts.rawTotal, teacherScore: manuscripts.teacherScore })
+    .select({ confirmedText: manuscripts.confirmedText, teacherScore: manuscripts.teacherScore })
     .from(submissions)
     .innerJoin(manuscripts, eq(manuscripts.id, submissions.manuscriptId))
     .where(
@@ -66,10 +66,12 @@ async function calibrationFor(db: Queryable, manuscriptId: string): Promise<Cali
         eq(submissions.assignmentId, link.assignmentId),
         ne(manuscripts.id, manuscriptId),
         isNotNull(manuscripts.teacherScore),
-        isNotNull(manuscripts.rawTotal),
+        isNotNull(manuscripts.confirmedText),
       ),
     );
-  return rows.map((r) => ({ rawTotal: r.rawTotal ?? 0, teacherScore: r.teacherScore ?? 0 }));
+  // the texts, not stored raw totals: the grader scores them under its current version, and with enough of them
+  // it also compares the new essay's content with the teacher-scored ones
+  return rows.map((r) => ({ text: r.confirmedText ?? "", teacherScore: r.teacherScore ?? 0 }));
 }
 
 /** `grading.score`: grade the confirmed text (never the student's name or id), move to `graded`. */
