@@ -160,6 +160,19 @@ function defaultMax(key: CriterionKey): number {
  * (it can fall outside [0, 40]); this is what calibration points should carry as `rawTotal`.
  */
 export function rawTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibration">, rubric = DEFAULT_RUBRIC): number {
+  return totals(input, rubric).calibrationRaw;
+}
+
+/** The grading model's unclamped total of a calibration essay. */
+function gradingTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibration">, rubric: Rubric): number {
+  return totals(input, rubric).gradingRaw;
+}
+
+/** Both unclamped totals of an essay, cached: grading a class against the same teacher-scored set is not quadratic. */
+function totals(
+  input: Omit<GradeInput, "feedbackLanguage" | "calibration">,
+  rubric: Rubric,
+): { calibrationRaw: number; gradingRaw: number } {
   const key = JSON.stringify([
     input.text,
     input.topic,
@@ -167,11 +180,12 @@ export function rawTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibrati
     input.targetLength,
     rubric.criteria.map((c) => c.max),
   ]);
-  const hit = rawCache.get(key);
+  const hit = totalsCache.get(key);
   if (hit !== undefined) return hit;
-  const v = rawScore({ ...input, feedbackLanguage: "en" }, rubric, true).calibrationRaw;
-  if (rawCache.size >= 512) rawCache.delete(rawCache.keys().next().value!);
-  rawCache.set(key, v);
+  const r = rawScore({ ...input, feedbackLanguage: "en" }, rubric, true);
+  const v = { calibrationRaw: r.calibrationRaw, gradingRaw: r.gradingRaw };
+  if (totalsCache.size >= 512) totalsCache.delete(totalsCache.keys().next().value!);
+  totalsCache.set(key, v);
   return v;
 }
 
@@ -242,27 +256,7 @@ function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
   return fitted;
 }
 
-const gradingCache = new Map<string, number>();
-
-/** The grading model's unclamped total of a calibration essay (cached like rawTotal). */
-function gradingTotal(input: Omit<GradeInput, "feedbackLanguage" | "calibration">, rubric: Rubric): number {
-  const key = JSON.stringify([
-    input.text,
-    input.topic,
-    input.language,
-    input.targetLength,
-    rubric.criteria.map((c) => c.max),
-  ]);
-  const hit = gradingCache.get(key);
-  if (hit !== undefined) return hit;
-  const v = rawScore({ ...input, feedbackLanguage: "en" }, rubric, false).gradingRaw;
-  if (gradingCache.size >= 512) gradingCache.delete(gradingCache.keys().next().value!);
-  gradingCache.set(key, v);
-  return v;
-}
-
-/** Raw totals of calibration essays given by text, so grading a class against the same set is not quadratic. */
-const rawCache = new Map<string, number>();
+const totalsCache = new Map<string, { calibrationRaw: number; gradingRaw: number }>();
 
 export function gradeEmbedded(input: GradeInput): GradeResult {
   const rubric = input.rubric ?? DEFAULT_RUBRIC;

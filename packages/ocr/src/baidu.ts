@@ -1,6 +1,6 @@
 import { OcrError } from "./errors.ts";
 import { type EncodedJpeg, encodeJpeg } from "./image.ts";
-import { layoutLines, type Segment } from "./layout.ts";
+import { layoutLines, remoteResult, type Segment } from "./layout.ts";
 import type { BaiduConfig, OcrEngine, OcrResult, Quad, RecognizeOptions } from "./types.ts";
 
 /**
@@ -116,15 +116,12 @@ export class BaiduEngine implements OcrEngine {
     });
     const { lines, text } = layoutLines(segments, { paragraphs: opts.steps?.paragraphs ?? true });
     const t3 = performance.now();
-    return {
-      text,
-      lines,
-      pages: 1,
-      engine: this.id,
-      version: this.version,
-      timings: { decode: t1 - t0, request: t2 - t1, layout: t3 - t2, total: t3 - t0 },
-      ...(text ? {} : { reason: "no_text_found" }),
-    };
+    return remoteResult(text, lines, this.id, this.version, {
+      decode: t1 - t0,
+      request: t2 - t1,
+      layout: t3 - t2,
+      total: t3 - t0,
+    });
   }
 
   /** The cached token, or a new one when there is none or it expires soon (one request for concurrent calls). */

@@ -1,5 +1,5 @@
 import { quadBounds } from "./geometry.ts";
-import type { OcrLine, Quad } from "./types.ts";
+import type { OcrLine, OcrResult, Quad } from "./types.ts";
 
 export interface Segment {
   text: string;
@@ -144,4 +144,15 @@ export function layoutLines(segments: Segment[], opts: LayoutOptions): { lines: 
   });
   const text = paraTexts.map((p) => p.join("\n")).join("\n\n");
   return { lines, text };
+}
+
+/** A remote provider's result: one sheet, and a reason when nothing was read. */
+export function remoteResult(
+  text: string,
+  lines: OcrLine[],
+  engine: string,
+  version: string,
+  timings: Record<string, number>,
+): OcrResult {
+  return { text, lines, pages: 1, engine, version, timings, ...(text ? {} : { reason: "no_text_found" }) };
 }

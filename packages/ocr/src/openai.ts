@@ -1,5 +1,6 @@
 import { OcrError } from "./errors.ts";
 import { encodeJpeg } from "./image.ts";
+import { remoteResult } from "./layout.ts";
 import type { OcrEngine, OcrLine, OcrResult, OpenAiConfig, RecognizeOptions } from "./types.ts";
 
 export const OPENAI_PROMPT = [
@@ -104,15 +105,7 @@ export class OpenAiEngine implements OcrEngine {
       }
     });
     const t2 = performance.now();
-    return {
-      text,
-      lines,
-      pages: 1,
-      engine: this.id,
-      version: this.version,
-      timings: { decode: t1 - t0, request: t2 - t1, total: t2 - t0 },
-      ...(text ? {} : { reason: "no_text_found" }),
-    };
+    return remoteResult(text, lines, this.id, this.version, { decode: t1 - t0, request: t2 - t1, total: t2 - t0 });
   }
 }
 

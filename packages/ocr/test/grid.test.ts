@@ -54,7 +54,11 @@ describe("grid-aware reading", () => {
     const page = gridPaper({ 0: [0, 1, 2, 3] });
     // the lower half of the page lies in a shadow: paper and grid lines 40% darker
     for (let y = Math.floor(page.height / 2); y < page.height; y++)
-      for (let x = 0; x < page.width; x++) for (let c = 0; c < 3; c++) page.data[(y * page.width + x) * 3 + c] *= 0.6;
+      for (let x = 0; x < page.width; x++)
+        for (let c = 0; c < 3; c++) {
+          const i = (y * page.width + x) * 3 + c;
+          page.data[i] = page.data[i]! * 0.6;
+        }
     const grid = findGrid(page)!;
     const boxes = gridRowBoxes(grid, suppressColor(page).img, 0, page.width, page.height);
     expect(boxes.map((b) => rowOf(b.rect.cy))).toEqual([0]);
