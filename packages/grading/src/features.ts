@@ -369,7 +369,10 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const questions = (text.match(/\?/g) ?? []).length;
   const exclaims = (text.match(/!/g) ?? []).length;
   const long = words.filter((t) => t.text.length >= 7).length;
-  const sophisticated = [...new Set(rare.filter((w) => !isMisspelled(w) && !topicSet.has(stem(w))))].slice(0, 8);
+  // examples of vocabulary to praise: words, not numbers
+  const sophisticated = [
+    ...new Set(rare.filter((w) => /^[a-z][a-z'-]*$/i.test(w) && !isMisspelled(w) && !topicSet.has(stem(w)))),
+  ].slice(0, 8);
   const nw = Math.max(1, n);
   const ns = Math.max(1, sents.length);
   const properNouns = tokens.filter(
@@ -609,7 +612,11 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     topicCovered,
     topicMissing,
     repeated,
-    sophisticated: [...idioms, ...new Set(rareZh)].slice(0, 8),
+    // counted things ("十届", "300") are not vocabulary to praise
+    sophisticated: [
+      ...idioms,
+      ...new Set(rareZh.filter((w) => !/[0-9０-９〇零一二两三四五六七八九十百千万亿]/.test(w))),
+    ].slice(0, 8),
     genre,
     task: "essay",
     f,

@@ -195,3 +195,16 @@ which keeps him in the sun even longer. In the end the setting teaches him to pl
     ).toThrow(/40/);
   });
 });
+
+describe("vocabulary praised in the feedback", () => {
+  it("names words, not numbers or counted things", () => {
+    const en = grade({ text: EN_NEWS, topic: NEWS_TOPIC, feedbackLanguage: "en" });
+    const enPraise = [...en.feedback.strengths].find((s) => s.startsWith("Precise, less common vocabulary"));
+    expect(enPraise).toBeDefined();
+    expect(enPraise).not.toMatch(/'\d+'/);
+    const zh = grade({ text: ZH_NEWS, topic: ZH_TOPIC, feedbackLanguage: "zh-CN" });
+    const zhPraise = zh.feedback.strengths.find((s) => s.startsWith("用词较为丰富"));
+    expect(zhPraise).toBeDefined();
+    expect(zhPraise).not.toContain("十届");
+  });
+});
