@@ -95,6 +95,49 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 
+/**
+ * Rows are printed at a regular pitch: a row whose lines were too faint to pass the peak threshold (under writing,
+ * in a washed-out photo) is put back where the pitch says it is — in a gap between found rows, and above and below
+ * them while the profile still shows a line there.
+ */
+function extendRows(rows: [number, number][], across: Float64Array, cell: number): void {
+  const starts = rows.map((r) => r[0]);
+  const pitch = median(starts.slice(1).map((v, i) => v - starts[i]!));
+  if (pitch < cell * 0.9) return;
+  let max = 0;
+  for (const v of across) max = Math.max(max, v);
+  const tol = Math.max(2, Math.round(pitch * 0.12));
+  const lineNear = (at: number) => {
+    let best = 0;
+    for (let i = Math.max(0, Math.round(at) - tol); i <= Math.min(across.length - 1, Math.round(at) + tol); i++)
+      best = Math.max(best, across[i]!);
+    return best >= 0.08 * max;
+  };
+  const added: [number, number][] = [];
+  for (let i = 1; i < rows.length; i++) {
+    const gap = rows[i]![0] - rows[i - 1]![0];
+    const k = Math.round(gap / pitch);
+    if (k >= 2 && Math.abs(gap - k * pitch) <= tol * k) {
+      for (let j = 1; j < k; j++) {
+        const s0 = rows[i - 1]![0] + (gap * j) / k;
+        added.push([s0, s0 + cell]);
+      }
+    }
+  }
+  for (let s0 = rows[0]![0] - pitch; s0 >= 0 && (lineNear(s0) || lineNear(s0 + cell)); s0 -= pitch) {
+    added.push([s0, s0 + cell]);
+  }
+  for (
+    let s0 = rows.at(-1)![0] + pitch;
+    s0 + cell < across.length && (lineNear(s0) || lineNear(s0 + cell));
+    s0 += pitch
+  ) {
+    added.push([s0, s0 + cell]);
+  }
+  rows.push(...added);
+  rows.sort((a, b) => a[0] - b[0]);
+}
+
 /** Find a printed grid; null when the page has none (or too little of one to trust). */
 export function findGrid(img: Rgb): Grid | null {
   const f = Math.max(1, Math.floor(Math.max(img.width, img.height) / 800));
@@ -139,14 +182,28 @@ export function findGrid(img: Rgb): Grid | null {
   }
   rows.sort((a, b) => a[0] - b[0]);
   if (rows.length < 4) return null;
+  extendRows(rows, across, cell);
+  // the outer column lines, like faint rows, may miss the threshold: follow the pitch while a line is there
+  const colMax = Math.max(...along);
+  const colNear = (at: number) => {
+    let best = 0;
+    const tol = Math.max(1, Math.round(cell * 0.12));
+    for (let i = Math.max(0, Math.round(at) - tol); i <= Math.min(along.length - 1, Math.round(at) + tol); i++)
+      best = Math.max(best, along[i]!);
+    return best >= 0.08 * colMax;
+  };
+  let first = colPeaks[0]!;
+  let last = colPeaks.at(-1)!;
+  while (first - cell >= 0 && colNear(first - cell)) first -= cell;
+  while (last + cell < along.length && colNear(last + cell)) last += cell;
   const off = across.length / 2;
   const offAlong = along.length / 2;
   // back to full-resolution pixels, relative to the image centre
   return {
     angle: best.angle,
     rows: rows.map(([a, b]) => [(a - off) * f, (b - off) * f]),
-    start: (colPeaks[0]! - offAlong) * f,
-    end: (colPeaks.at(-1)! - offAlong) * f,
+    start: (first - offAlong) * f,
+    end: (last - offAlong) * f,
     cell: cell * f,
   };
 }

@@ -5,6 +5,8 @@ export interface ModelFiles {
   det: string;
   rec: string;
   dict: string;
+  /** Text direction classifier (0° / 180°) shipped in the same package. */
+  cls: string;
   /** e.g. "ppocr-v4@1.4.2" */
   version: string;
 }
@@ -26,5 +28,11 @@ export async function modelPaths(): Promise<ModelFiles> {
   } catch {
     // keep "unknown"
   }
-  return { det: m.detectionPath, rec: m.recognitionPath, dict: m.dictionaryPath, version: `ppocr-v4@${version}` };
+  return {
+    det: m.detectionPath,
+    rec: m.recognitionPath,
+    dict: m.dictionaryPath,
+    cls: path.join(path.dirname(m.detectionPath), "ch_ppocr_mobile_v2.0_cls_infer.onnx"),
+    version: `ppocr-v4@${version}`,
+  };
 }

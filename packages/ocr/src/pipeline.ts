@@ -12,7 +12,7 @@ import {
 } from "./detect.ts";
 import { applyHomography } from "./geometry.ts";
 import { findGrid, gridRowBoxes } from "./grid.ts";
-import { cropRgb, decodeImage, type Rgb, resizeRgb } from "./image.ts";
+import { cropRgb, decodeImage, type Rgb, resizeRgb, rotateRgb } from "./image.ts";
 import { joinPieces, layoutLines, type Segment } from "./layout.ts";
 import { BigramLm } from "./lm.ts";
 import { modelPaths } from "./models.ts";
@@ -45,6 +45,7 @@ export const DEFAULT_STEPS: OcrSteps = {
   punct: true,
   words: true,
   grid: true,
+  orient: true,
 };
 
 export interface PipelineTuning {
@@ -88,6 +89,7 @@ export class EmbeddedPipeline {
   private constructor(
     private readonly det: ort.InferenceSession,
     private readonly rec: ort.InferenceSession,
+    private readonly cls: ort.InferenceSession,
     private readonly dict: string[],
     readonly version: string,
     private readonly config: Required<Pick<EmbeddedConfig, "maxSide" | "minSide">> & { steps: OcrSteps },
@@ -108,9 +110,10 @@ export class EmbeddedPipeline {
       // the arena keeps the peak allocation for every input shape; disabling it keeps RSS flat
       enableCpuMemArena: false,
     };
-    const [det, rec, dictText] = await Promise.all([
+    const [det, rec, cls, dictText] = await Promise.all([
       ort.InferenceSession.create(files.det, so),
       ort.InferenceSession.create(files.rec, so),
+      ort.InferenceSession.create(files.cls, so),
       readFile(files.dict, "utf8"),
     ]);
     const dict = [
@@ -123,6 +126,7 @@ export class EmbeddedPipeline {
     return new EmbeddedPipeline(
       det,
       rec,
+      cls,
       dict,
       files.version,
       {
@@ -136,7 +140,7 @@ export class EmbeddedPipeline {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.det.release(), this.rec.release()]);
+    await Promise.all([this.det.release(), this.rec.release(), this.cls.release()]);
   }
 
   async recognize(bytes: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
@@ -155,8 +159,16 @@ export class EmbeddedPipeline {
     });
     // boxes are reported in the pixel space of the (EXIF-rotated) original image
     const scale = decoded.originalWidth / decoded.width;
-    const img: Rgb = decoded;
+    let img: Rgb = decoded;
     timings.decode = now() - t0;
+    let turn: Turn = 0;
+    if (steps.orient && inkFraction(img) >= 0.0005) {
+      const to = now();
+      turn = await this.orientation(img);
+      if (turn) img = await rotateRgb(img, turn);
+      timings.orient = now() - to;
+    }
+    const unturn = unturnPoint(turn, decoded.width, decoded.height);
 
     const base = { text: "", lines: [], pages: 1, engine: ENGINE_ID, version: this.version };
     if (inkFraction(img) < 0.0005) {
@@ -187,7 +199,7 @@ export class EmbeddedPipeline {
       }
       const page = await this.recognizePage(crop, steps, opts, timings);
       const toOrig = (p: Point): Point => {
-        const [x, y] = toPage(p);
+        const [x, y] = unturn(toPage(p));
         return [Math.round(x * scale), Math.round(y * scale)];
       };
       for (const l of page.lines) {
@@ -200,6 +212,49 @@ export class EmbeddedPipeline {
     timings.total = now() - t0;
     const result = { ...base, pages: pages.length, text, lines, timings };
     return text ? result : { ...result, reason: "no_text_found" };
+  }
+
+  /**
+   * How far (clockwise) to turn a photo so its text is upright. Text lines found by the detector on a small copy
+   * are mostly tall when the page lies sideways; the direction classifier shipped with the models (0° / 180°) then
+   * reads the longest lines, turned as `cropRotated` turns tall lines, and says whether they are upside down.
+   */
+  private async orientation(img: Rgb): Promise<Turn> {
+    const long = Math.max(img.width, img.height);
+    const small = long > 640 ? await resizeRgb(img, (img.width * 640) / long, (img.height * 640) / long) : img;
+    const boxes = (await this.detect(small)).filter(
+      (b) => Math.max(b.rect.w, b.rect.h) >= 3 * Math.min(b.rect.w, b.rect.h),
+    );
+    if (boxes.length < 2) return 0;
+    const area = (b: DetBox) => b.rect.w * b.rect.h;
+    const tall = boxes.filter((b) => b.rect.h > b.rect.w);
+    const sideways = tall.reduce((a, b) => a + area(b), 0) > 0.5 * boxes.reduce((a, b) => a + area(b), 0);
+    const lines = (sideways ? tall : boxes.filter((b) => b.rect.w >= b.rect.h))
+      .sort((a, b) => area(b) - area(a))
+      .slice(0, 6);
+    let flipped = 0;
+    for (const b of lines) flipped += await this.upsideDown(cropRotated(small, b.rect, 96));
+    const upside = flipped > lines.length / 2;
+    // cropRotated turns a tall line counter-clockwise: upright then means the page was turned clockwise
+    if (sideways) return upside ? 90 : 270;
+    return upside ? 180 : 0;
+  }
+
+  /** 1 when the direction classifier reads the line as upside down (p > 0.5), else 0. */
+  private async upsideDown(line: Rgb): Promise<number> {
+    const H = 48;
+    const W = 192;
+    const w = Math.max(1, Math.min(W, Math.round((line.width * H) / line.height)));
+    const r = await resizeRgb(line, w, H);
+    const input = new Float32Array(3 * H * W);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < w; x++)
+        for (let c = 0; c < 3; c++)
+          input[c * H * W + y * W + x] = (r.data[(y * w + x) * 3 + (2 - c)]! / 255 - 0.5) / 0.5;
+    const tensor = new ort.Tensor("float32", input, [1, 3, H, W]);
+    const out = await this.cls.run({ [this.cls.inputNames[0]!]: tensor });
+    const p = out[this.cls.outputNames[0]!]!.data as Float32Array;
+    return p[1]! > p[0]! ? 1 : 0;
   }
 
   /** Preprocess, detect, recognise and lay out one page (boxes in the page's coordinates). */
@@ -362,6 +417,17 @@ function dominantAngle(boxes: DetBox[]): number {
 }
 
 const LATIN = /[\p{Script=Latin}\p{N}]/u;
+
+/** Clockwise quarter turns applied to a photo to make its text upright. */
+type Turn = 0 | 90 | 180 | 270;
+
+/** Maps a point of the turned image back into the image before the turn (width W, height H). */
+function unturnPoint(turn: Turn, W: number, H: number): (p: Point) => Point {
+  if (turn === 90) return ([x, y]) => [y, H - x];
+  if (turn === 180) return ([x, y]) => [W - x, H - y];
+  if (turn === 270) return ([x, y]) => [W - y, x];
+  return (p) => p;
+}
 
 /** Characters of `spaced` (the decoded text plus inserted spaces) with the frame of each decoded character. */
 export function alignSteps(spaced: string, decoded: string, steps: number[]): { ch: string; step?: number }[] {

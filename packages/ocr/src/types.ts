@@ -48,6 +48,8 @@ export interface OcrSteps {
   words: boolean;
   /** 方格 grid paper: find the printed grid and read its rows as the lines (instead of the text detector). */
   grid: boolean;
+  /** A page photographed sideways or upside down (no EXIF to say so) is turned upright first. */
+  orient: boolean;
 }
 
 export interface RecognizeOptions {

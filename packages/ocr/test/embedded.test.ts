@@ -36,6 +36,24 @@ describe("embedded engine (real PP-OCRv4 model in a worker thread)", () => {
     expect(r.timings.total).toBeGreaterThan(0);
   });
 
+  it("turns a page photographed sideways or upside down (no EXIF) upright, boxes still on the photo", async () => {
+    const png = await renderText(
+      ["The quick brown fox jumps", "over twelve lazy dogs today.", "A second line of words here."],
+      { size: 44 },
+    );
+    for (const turn of [90, 180, 270]) {
+      const turned = await sharp(png).rotate(turn).png().toBuffer();
+      const r = await engine.recognize(turned, { languageHint: "en" });
+      const flat = r.text.replace(/\s+/g, " ").toLowerCase();
+      expect(flat, `turned ${turn}°`).toContain("quick brown fox");
+      expect(flat, `turned ${turn}°`).toContain("lazy dogs");
+      const meta = await sharp(turned).metadata();
+      for (const l of r.lines)
+        for (const [x, y] of l.box)
+          expect(x >= -1 && x <= meta.width! + 1 && y >= -1 && y <= meta.height! + 1).toBe(true);
+    }
+  });
+
   it.runIf(hasCjkFont())("recognises rendered Chinese text without spurious spaces", async () => {
     const png = await renderText(["我爱我的小花猫。", "它的眼睛圆圆的。"], {
       font: "AR PL UKai CN, Noto Sans CJK SC, WenQuanYi Zen Hei, sans-serif",

@@ -50,6 +50,37 @@ describe("grid-aware reading", () => {
     for (const b of boxes) expect(Math.abs(b.rect.h - CELL * 1.2)).toBeLessThan(6);
   });
 
+  it("puts back rows and columns whose printed lines are too faint to find on their own", () => {
+    const page = gridPaper({ 0: [0, 1, 2], 1: [17, 18, 19] });
+    const paper: [number, number, number] = [246, 246, 240];
+    // the top two rows and the last column washed out: only every fifth stretch of their lines survives
+    // (a faint print, or a JPEG that lost the colour around the writing)
+    const washOut = (x: number, y: number, w: number, h: number) => {
+      const len = Math.max(w, h);
+      for (let t = 0; t < len; t += 10) {
+        if (t % 50 === 0) continue;
+        if (w >= h) fillRect(page, x + t, y, Math.min(10, w - t), h, paper);
+        else fillRect(page, x, y + t, w, Math.min(10, h - t), paper);
+      }
+    };
+    for (const r of [0, 1]) {
+      const y = TOP + r * (CELL + GAP);
+      washOut(LEFT, y, COLS * CELL, 2);
+      washOut(LEFT, y + CELL, COLS * CELL, 2);
+      for (let c = 0; c <= COLS; c++) washOut(LEFT + c * CELL, y, 2, CELL + 2);
+    }
+    for (let r = 0; r < ROWS; r++) washOut(LEFT + COLS * CELL, TOP + r * (CELL + GAP), 2, CELL + 2);
+    // the writing is drawn again where washing out the lines cut into it
+    fillRect(page, LEFT + 10, TOP + 8, CELL - 20, CELL - 16, [30, 30, 60]);
+    const grid = findGrid(page)!;
+    expect(grid.rows).toHaveLength(ROWS);
+    const boxes = gridRowBoxes(grid, suppressColor(page).img, 0, page.width, page.height);
+    expect(boxes.map((b) => rowOf(b.rect.cy))).toEqual([0, 1]);
+    // the second row's writing runs to the last cell: its box reaches the grid's right edge
+    const right = boxes[1]!.rect.cx + boxes[1]!.rect.w / 2;
+    expect(right).toBeGreaterThan(LEFT + (COLS - 0.2) * CELL);
+  });
+
   it("reads no writing into empty rows in the shade", () => {
     const page = gridPaper({ 0: [0, 1, 2, 3] });
     // the lower half of the page lies in a shadow: paper and grid lines 40% darker
