@@ -234,10 +234,10 @@ export class EmbeddedPipeline {
       .slice(0, 6);
     let flipped = 0;
     for (const b of lines) flipped += await this.upsideDown(cropRotated(small, b.rect, 96));
-    const upside = flipped > lines.length / 2;
     // cropRotated turns a tall line counter-clockwise: upright then means the page was turned clockwise
-    if (sideways) return upside ? 90 : 270;
-    return upside ? 180 : 0;
+    if (sideways) return flipped > lines.length / 2 ? 90 : 270;
+    // most photos are upright: turning one over takes at least three lines and two thirds of them
+    return lines.length >= 3 && flipped >= (2 * lines.length) / 3 ? 180 : 0;
   }
 
   /** 1 when the direction classifier reads the line as upside down (p > 0.5), else 0. */
