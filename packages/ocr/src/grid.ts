@@ -95,6 +95,18 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 
+/** Whether the profile shows a (faint) line within `tol` of a position: at least 8% of its highest peak. */
+function lineNearIn(profile: Float64Array, tol: number): (at: number) => boolean {
+  let max = 0;
+  for (const v of profile) max = Math.max(max, v);
+  return (at) => {
+    let best = 0;
+    for (let i = Math.max(0, Math.round(at) - tol); i <= Math.min(profile.length - 1, Math.round(at) + tol); i++)
+      best = Math.max(best, profile[i]!);
+    return best >= 0.08 * max;
+  };
+}
+
 /**
  * Rows are printed at a regular pitch: a row whose lines were too faint to pass the peak threshold (under writing,
  * in a washed-out photo) is put back where the pitch says it is — in a gap between found rows, and above and below
@@ -104,15 +116,8 @@ function extendRows(rows: [number, number][], across: Float64Array, cell: number
   const starts = rows.map((r) => r[0]);
   const pitch = median(starts.slice(1).map((v, i) => v - starts[i]!));
   if (pitch < cell * 0.9) return;
-  let max = 0;
-  for (const v of across) max = Math.max(max, v);
   const tol = Math.max(2, Math.round(pitch * 0.12));
-  const lineNear = (at: number) => {
-    let best = 0;
-    for (let i = Math.max(0, Math.round(at) - tol); i <= Math.min(across.length - 1, Math.round(at) + tol); i++)
-      best = Math.max(best, across[i]!);
-    return best >= 0.08 * max;
-  };
+  const lineNear = lineNearIn(across, tol);
   const added: [number, number][] = [];
   for (let i = 1; i < rows.length; i++) {
     const gap = rows[i]![0] - rows[i - 1]![0];
@@ -184,14 +189,7 @@ export function findGrid(img: Rgb): Grid | null {
   if (rows.length < 4) return null;
   extendRows(rows, across, cell);
   // the outer column lines, like faint rows, may miss the threshold: follow the pitch while a line is there
-  const colMax = Math.max(...along);
-  const colNear = (at: number) => {
-    let best = 0;
-    const tol = Math.max(1, Math.round(cell * 0.12));
-    for (let i = Math.max(0, Math.round(at) - tol); i <= Math.min(along.length - 1, Math.round(at) + tol); i++)
-      best = Math.max(best, along[i]!);
-    return best >= 0.08 * colMax;
-  };
+  const colNear = lineNearIn(along, Math.max(1, Math.round(cell * 0.12)));
   let first = colPeaks[0]!;
   let last = colPeaks.at(-1)!;
   while (first - cell >= 0 && colNear(first - cell)) first -= cell;

@@ -448,13 +448,8 @@ export function insertWordGaps(text: string, steps: number[], T: number, line: R
   const chars = [...text];
   if (chars.length !== steps.length || chars.length < 2) return text;
   if (!chars.some((c) => LATIN.test(c))) return text;
-  const { width: W, height: H, data } = line;
-  // ink per column: pixels clearly darker than the line's bright level
-  let maxV = 0;
-  for (let i = 0; i < W * H; i++) maxV = Math.max(maxV, data[i * 3]!);
-  const thr = maxV * 0.6;
-  const ink = new Uint16Array(W);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (data[(y * W + x) * 3]! < thr) ink[x]!++;
+  const { width: W, height: H } = line;
+  const ink = columnInk(line);
   const gaps: [number, number][] = [];
   let start = -1;
   for (let x = 0; x <= W; x++) {
@@ -481,6 +476,7 @@ export function insertWordGaps(text: string, steps: number[], T: number, line: R
   return out;
 }
 
+/** Ink per column: pixels clearly darker than the line's bright level. */
 function columnInk(line: Rgb): Uint16Array {
   const { width: W, height: H, data } = line;
   let maxV = 0;
