@@ -15,7 +15,7 @@ import { findGrid, gridRowBoxes } from "./grid.ts";
 import { cropRgb, decodeImage, type Rgb, resizeRgb, rotateRgb } from "./image.ts";
 import { joinPieces, layoutLines, type Segment } from "./layout.ts";
 import { BigramLm } from "./lm.ts";
-import { modelPaths } from "./models.ts";
+import { EN_DICT, modelPaths } from "./models.ts";
 import { findPages, flattenIllumination, inkFraction, padWhite, suppressColor, warpQuad } from "./preprocess.ts";
 import { normalizeCjkPunct } from "./punct.ts";
 import type { EmbeddedConfig, OcrLine, OcrResult, OcrSteps, Point, Quad, RecognizeOptions } from "./types.ts";
@@ -46,6 +46,7 @@ export const DEFAULT_STEPS: OcrSteps = {
   words: true,
   grid: true,
   orient: true,
+  script: true,
 };
 
 export interface PipelineTuning {
@@ -85,12 +86,40 @@ export const DEFAULT_TUNING: PipelineTuning = {
 
 const now = () => performance.now();
 
+type Script = "zh" | "en";
+
+/** The detector and recogniser that read one script, with the recogniser's alphabet. */
+interface ScriptModels {
+  script: Script;
+  det: ort.InferenceSession;
+  rec: ort.InferenceSession;
+  dict: string[];
+  /** Classes of each letter a–z (and look-alikes) for the English word decoder. */
+  classes: number[][];
+  /** The model emits spaces between words itself (the Chinese one seldom does in handwriting). */
+  spaces: boolean;
+}
+
+/**
+ * The script of a page from the lines the Chinese recogniser has read so far: Chinese as soon as a fifth of the
+ * letters are Han, English when nine tenths are Latin; undecided before three lines and 24 letters.
+ */
+export function pageScript(texts: string[]): Script | undefined {
+  let han = 0;
+  let latin = 0;
+  for (const t of texts) {
+    han += (t.match(/\p{Script=Han}/gu) ?? []).length;
+    latin += (t.match(/\p{Script=Latin}/gu) ?? []).length;
+  }
+  if (han + latin < 24 || texts.length < 3) return undefined;
+  if (han >= 0.2 * (han + latin)) return "zh";
+  return latin >= 0.9 * (han + latin) ? "en" : undefined;
+}
+
 export class EmbeddedPipeline {
   private constructor(
-    private readonly det: ort.InferenceSession,
-    private readonly rec: ort.InferenceSession,
+    private readonly models: Record<Script, ScriptModels>,
     private readonly cls: ort.InferenceSession,
-    private readonly dict: string[],
     readonly version: string,
     private readonly config: Required<Pick<EmbeddedConfig, "maxSide" | "minSide">> & { steps: OcrSteps },
     public tuning: PipelineTuning,
@@ -98,7 +127,6 @@ export class EmbeddedPipeline {
   ) {}
 
   private lexicon?: WordLexicon;
-  private classes?: number[][];
 
   static async load(config: EmbeddedConfig = {}, tuning: Partial<PipelineTuning> = {}, lm?: CharLm) {
     const files = await modelPaths();
@@ -110,9 +138,11 @@ export class EmbeddedPipeline {
       // the arena keeps the peak allocation for every input shape; disabling it keeps RSS flat
       enableCpuMemArena: false,
     };
-    const [det, rec, cls, dictText] = await Promise.all([
+    const [det, rec, detEn, recEn, cls, dictText] = await Promise.all([
       ort.InferenceSession.create(files.det, so),
       ort.InferenceSession.create(files.rec, so),
+      ort.InferenceSession.create(files.detEn, so),
+      ort.InferenceSession.create(files.recEn, so),
       ort.InferenceSession.create(files.cls, so),
       readFile(files.dict, "utf8"),
     ]);
@@ -124,10 +154,11 @@ export class EmbeddedPipeline {
       " ",
     ];
     return new EmbeddedPipeline(
-      det,
-      rec,
+      {
+        zh: { script: "zh", det, rec, dict, classes: letterClasses(dict), spaces: false },
+        en: { script: "en", det: detEn, rec: recEn, dict: EN_DICT, classes: letterClasses(EN_DICT), spaces: true },
+      },
       cls,
-      dict,
       files.version,
       {
         maxSide: config.maxSide ?? 2000,
@@ -140,17 +171,15 @@ export class EmbeddedPipeline {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.det.release(), this.rec.release(), this.cls.release()]);
+    const { zh, en } = this.models;
+    await Promise.all([zh.det.release(), zh.rec.release(), en.det.release(), en.rec.release(), this.cls.release()]);
   }
 
   async recognize(bytes: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
     const steps: OcrSteps = { ...this.config.steps, ...opts.steps };
     // the language model loads on first use only
     if (steps.lm && !this.lm) this.lm = await BigramLm.load();
-    if (steps.words && !this.lexicon) {
-      this.lexicon = WordLexicon.load();
-      this.classes = letterClasses(this.dict);
-    }
+    if (steps.words && !this.lexicon) this.lexicon = WordLexicon.load();
     const timings: Timings = { decode: 0, preprocess: 0, detect: 0, recognize: 0, layout: 0, total: 0 };
     const t0 = now();
     const decoded = await decodeImage(bytes, {
@@ -182,6 +211,7 @@ export class EmbeddedPipeline {
     const pages = regions.length > 0 ? regions : [{ x: 0, y: 0, w: img.width, h: img.height }];
     const lines: OcrLine[] = [];
     const texts: string[] = [];
+    const readBy: Record<Script, number> = { zh: 0, en: 0 };
     let paraBase = 0;
     for (const r of pages) {
       let crop: Rgb;
@@ -206,12 +236,14 @@ export class EmbeddedPipeline {
         lines.push({ ...l, paragraph: l.paragraph + paraBase, box: l.box.map(toOrig) as Quad });
       }
       if (page.text) texts.push(page.text);
+      readBy[page.script] += page.lines.length;
       if (page.lines.length) paraBase = lines.at(-1)!.paragraph + 1;
     }
     const text = texts.join("\n\n");
     timings.total = now() - t0;
     const result = { ...base, pages: pages.length, text, lines, timings };
-    return text ? result : { ...result, reason: "no_text_found" };
+    if (!text) return { ...result, reason: "no_text_found" };
+    return { ...result, script: readBy.en > readBy.zh ? "en" : "zh" };
   }
 
   /**
@@ -222,7 +254,7 @@ export class EmbeddedPipeline {
   private async orientation(img: Rgb): Promise<Turn> {
     const long = Math.max(img.width, img.height);
     const small = long > 640 ? await resizeRgb(img, (img.width * 640) / long, (img.height * 640) / long) : img;
-    const boxes = (await this.detect(small)).filter(
+    const boxes = (await this.detect(small, this.models.zh)).filter(
       (b) => Math.max(b.rect.w, b.rect.h) >= 3 * Math.min(b.rect.w, b.rect.h),
     );
     if (boxes.length < 2) return 0;
@@ -263,7 +295,7 @@ export class EmbeddedPipeline {
     steps: OcrSteps,
     opts: RecognizeOptions,
     timings: Timings,
-  ): Promise<{ text: string; lines: OcrLine[] }> {
+  ): Promise<{ text: string; lines: OcrLine[]; script: Script }> {
     const t1 = now();
     let img = input;
     let up = 1;
@@ -288,8 +320,26 @@ export class EmbeddedPipeline {
     timings.preprocess += now() - t1;
 
     const t2 = now();
+    const hinted = hintScript(opts.languageHint);
+    // without the `script` step the Chinese+English models read every page
+    const known = steps.script ? hinted : "zh";
     const gridBoxes = grid && steps.color ? gridRowBoxes(grid, img, pad, gridSize.width, gridSize.height) : [];
-    const boxes = gridBoxes.length > 0 ? gridBoxes : await this.detect(img);
+    let boxes = gridBoxes.length > 0 ? gridBoxes : await this.detect(img, this.models[known ?? "zh"]);
+    timings.detect += now() - t2;
+
+    const t3 = now();
+    let read = await this.readLines(img, boxes, steps, opts.languageHint, known);
+    timings.recognize += now() - t3;
+    if (read.script === "en" && known === undefined) {
+      // an English page without a hint: its lines are found and read again by the English models
+      const t5 = now();
+      if (gridBoxes.length === 0) boxes = await this.detect(img, this.models.en);
+      timings.detect += now() - t5;
+      const t6 = now();
+      read = await this.readLines(img, boxes, steps, opts.languageHint, "en");
+      timings.recognize += now() - t6;
+    }
+
     // Deskew without a second detection pass: every box is cropped along its own angle anyway, so only
     // the layout needs straight lines; rotate the box corners by the dominant text angle for grouping.
     const angle = steps.deskew ? dominantAngle(boxes) : 0;
@@ -300,34 +350,29 @@ export class EmbeddedPipeline {
       const s = Math.sin(-angle);
       return q.map(([x, y]) => [cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c]) as Quad;
     };
-    timings.detect += now() - t2;
-
-    const t3 = now();
     const segments: Segment[] = [];
-    for (const b of boxes) {
-      const seg = await this.recognizeBox(img, b, steps, opts.languageHint);
+    for (const seg of read.segments) {
       if (seg.text.trim() && seg.confidence >= this.tuning.minConfidence) {
         const box = seg.box.map(([x, y]) => [(x - pad) / up, (y - pad) / up]) as Quad;
         segments.push({ ...seg, box, ...(angle ? { layoutBox: straighten(seg.box) } : {}) });
       }
     }
-    timings.recognize += now() - t3;
 
     const t4 = now();
     const out = layoutLines(segments, { paragraphs: steps.paragraphs });
     timings.layout += now() - t4;
-    return out;
+    return { ...out, script: read.script === "en" ? "en" : "zh" };
   }
 
-  async detect(img: Rgb): Promise<DetBox[]> {
+  async detect(img: Rgb, models: ScriptModels): Promise<DetBox[]> {
     const long = Math.max(img.width, img.height);
     const f = this.tuning.detMaxSide > 0 && long > this.tuning.detMaxSide ? this.tuning.detMaxSide / long : 1;
     const size = detSize(img.width * f, img.height * f);
     const resized = await resizeRgb(img, size.width, size.height);
     const input = detInput(resized);
     const tensor = new ort.Tensor("float32", input.data, [1, 3, input.height, input.width]);
-    const out = await this.det.run({ [this.det.inputNames[0]!]: tensor });
-    const prob = out[this.det.outputNames[0]!]!;
+    const out = await models.det.run({ [models.det.inputNames[0]!]: tensor });
+    const prob = out[models.det.outputNames[0]!]!;
     const [, , h, w] = prob.dims as number[];
     const boxes = boxesFromProbMap(
       prob.data as Float32Array,
@@ -344,9 +389,41 @@ export class EmbeddedPipeline {
     return boxes;
   }
 
-  async recognizeBox(img: Rgb, b: DetBox, steps: OcrSteps, languageHint?: string): Promise<Segment> {
-    // the character LM models Chinese; skip it when the caller says the page is English
-    const latinHint = /^en\b/i.test(languageHint ?? "");
+  /**
+   * Reads the line boxes with the models of the page's script when it is known. Otherwise the Chinese recogniser
+   * reads until the page shows its script; a page that turns out English is left to the caller (its lines are
+   * found and read again by the English models), and the lines read so far are returned with `script: "en"`.
+   */
+  private async readLines(
+    img: Rgb,
+    boxes: DetBox[],
+    steps: OcrSteps,
+    languageHint: string | undefined,
+    known: Script | undefined,
+  ): Promise<{ segments: Segment[]; script: Script | undefined }> {
+    const segments: Segment[] = [];
+    let script = known;
+    for (const b of boxes) {
+      segments.push(await this.recognizeBox(img, b, steps, languageHint, this.models[script ?? "zh"]));
+      if (script === undefined) {
+        script = pageScript(segments.map((s) => s.text));
+        if (script === "en") break;
+      }
+    }
+    // a page too short to show its script early is judged on all its lines
+    script ??= pageScript(segments.map((s) => s.text));
+    return { segments, script };
+  }
+
+  async recognizeBox(
+    img: Rgb,
+    b: DetBox,
+    steps: OcrSteps,
+    languageHint: string | undefined,
+    models: ScriptModels,
+  ): Promise<Segment> {
+    // the character LM models Chinese; skip it on English pages and for the English model
+    const latinHint = /^en\b/i.test(languageHint ?? "") || models.script === "en";
     const chineseHint = /^zh\b/i.test(languageHint ?? "");
     const H = this.tuning.recHeight;
     const crop = cropRotated(img, b.rect, H * 2);
@@ -358,25 +435,26 @@ export class EmbeddedPipeline {
     let confSum = 0;
     let confN = 0;
     for (const piece of pieces) {
-      const probs = await this.runRec(piece.img);
+      const probs = await this.runRec(models.rec, piece.img);
       const dec =
         steps.lm && this.lm
-          ? beamDecode(probs.data, probs.T, probs.C, this.dict, {
+          ? beamDecode(probs.data, probs.T, probs.C, models.dict, {
               beam: this.tuning.beam,
               // prefix beam search helps English too (merged paths); the Chinese LM is left out there
               lm: latinHint ? undefined : this.lm,
               lmWeight: this.tuning.lmWeight,
             })
-          : greedyDecode(probs.data, probs.T, probs.C, this.dict);
-      let t = this.tuning.wordGaps ? insertWordGaps(dec.text, dec.steps, probs.T, piece.img) : dec.text;
+          : greedyDecode(probs.data, probs.T, probs.C, models.dict);
+      let t =
+        this.tuning.wordGaps && !models.spaces ? insertWordGaps(dec.text, dec.steps, probs.T, piece.img) : dec.text;
       // pinyin and English inside a Chinese essay stay as the recogniser read them
-      if (steps.words && this.lexicon && this.classes && !chineseHint && !/\p{Script=Han}/u.test(t)) {
+      if (steps.words && this.lexicon && !chineseHint && !/\p{Script=Han}/u.test(t)) {
         t = decodeWords(
           alignSteps(t, dec.text, dec.steps),
           probs.data,
           probs.T,
           probs.C,
-          this.classes,
+          models.classes,
           this.lexicon,
           this.tuning.words,
         );
@@ -389,7 +467,7 @@ export class EmbeddedPipeline {
     return { text: steps.punct ? normalizeCjkPunct(text) : text, confidence: confN ? confSum / confN : 0, box: b.quad };
   }
 
-  async runRec(line: Rgb): Promise<{ data: Float32Array; T: number; C: number }> {
+  async runRec(session: ort.InferenceSession, line: Rgb): Promise<{ data: Float32Array; T: number; C: number }> {
     const { width, height, data } = line;
     const n = width * height;
     const input = new Float32Array(n * 3);
@@ -401,11 +479,16 @@ export class EmbeddedPipeline {
       }
     }
     const tensor = new ort.Tensor("float32", input, [1, 3, height, width]);
-    const out = await this.rec.run({ [this.rec.inputNames[0]!]: tensor });
-    const o = out[this.rec.outputNames[0]!]!;
+    const out = await session.run({ [session.inputNames[0]!]: tensor });
+    const o = out[session.outputNames[0]!]!;
     const [, T, C] = o.dims as number[];
     return { data: o.data as Float32Array, T: T!, C: C! };
   }
+}
+
+function hintScript(languageHint: string | undefined): Script | undefined {
+  if (/^en\b/i.test(languageHint ?? "")) return "en";
+  return /^zh\b/i.test(languageHint ?? "") ? "zh" : undefined;
 }
 
 /** Median angle of wide boxes (text-line direction), radians. */

@@ -22,6 +22,11 @@ export interface OcrResult {
   timings: Record<string, number>;
   /** Set when text is empty: why nothing was read (e.g. "no_text_found"). */
   reason?: string;
+  /**
+   * Embedded engine: the script whose models read most of the lines — "en" (English detector and recogniser) or
+   * "zh" (the Chinese+English ones). Absent for an empty result and for the remote providers.
+   */
+  script?: "zh" | "en";
 }
 
 /** Preprocessing/layout steps; every one can be switched off (the benchmark does so to measure each step). */
@@ -50,10 +55,15 @@ export interface OcrSteps {
   grid: boolean;
   /** A page photographed sideways or upside down (no EXIF to say so) is turned upright first. */
   orient: boolean;
+  /**
+   * English pages are read by the English-only recogniser (an "en" hint, or a page whose first lines the Chinese
+   * recogniser reads as Latin script); off = the Chinese+English recogniser reads everything.
+   */
+  script: boolean;
 }
 
 export interface RecognizeOptions {
-  /** BCP-47 hint, e.g. "zh-Hans" or "en". Used for joining and post-processing only. */
+  /** BCP-47 hint, e.g. "zh-Hans" or "en": chooses the recogniser (step `script`) and the post-processing. */
   languageHint?: string;
   /** Override individual steps for this call. */
   steps?: Partial<OcrSteps>;

@@ -36,6 +36,21 @@ describe("embedded engine (real PP-OCRv4 model in a worker thread)", () => {
     expect(r.timings.total).toBeGreaterThan(0);
   });
 
+  it("reads an English page without a hint with the English models, and with the Chinese ones when told to", async () => {
+    const png = await renderText(["Dear Tom, thank you for", "your letter about the", "school trip to the river."], {
+      size: 44,
+    });
+    const r = await engine.recognize(png);
+    expect(r.script).toBe("en");
+    expect(r.version).toMatch(/\+en@/);
+    const flat = r.text.replace(/\s+/g, " ").toLowerCase();
+    expect(flat).toContain("thank you for");
+    expect(flat).toContain("school trip to the river");
+    const chinese = await engine.recognize(png, { languageHint: "en", steps: { script: false } });
+    expect(chinese.script).toBe("zh");
+    expect(chinese.text.replace(/\s+/g, " ").toLowerCase()).toContain("school trip");
+  });
+
   it("turns a page photographed sideways or upside down (no EXIF) upright, boxes still on the photo", async () => {
     const png = await renderText(
       ["The quick brown fox jumps", "over twelve lazy dogs today.", "A second line of words here."],
@@ -63,6 +78,11 @@ describe("embedded engine (real PP-OCRv4 model in a worker thread)", () => {
     expect(r.text).toContain("我爱我的小花猫");
     expect(r.text).toContain("眼睛圆圆的");
     expect(r.text).not.toMatch(/[\u4e00-\u9fff] [\u4e00-\u9fff]/);
+    expect(r.script).toBe("zh");
+    // without a hint the page shows itself Chinese
+    const unhinted = await engine.recognize(png);
+    expect(unhinted.script).toBe("zh");
+    expect(unhinted.text).toContain("眼睛圆圆的");
   });
 
   it("returns empty text with a reason for a blank page", async () => {
