@@ -67,7 +67,7 @@ function gridCells(paras: string[], cols: number): string[][] {
 
 export async function zhGridPage(
   paras: string[],
-  opts: { cell: number; seed: number; red: boolean; gridColor?: string },
+  opts: { cell: number; seed: number; red: boolean; gridColor?: string; handPunct?: boolean },
 ): Promise<Buffer> {
   const r = rng(opts.seed);
   const cols = 20;
@@ -102,6 +102,10 @@ export async function zhGridPage(
       const size = cell * (0.78 + r() * 0.12);
       const x = margin + c * cell + cell / 2 + jx;
       const isPunct = /[，。、；：！？“”]/u.test(ch);
+      if (opts.handPunct && /[，。、]/u.test(ch)) {
+        parts.push(handPunctuation(ch, margin + c * cell + jx, y + jy, cell, ink));
+        return;
+      }
       const yy = y + cell * (isPunct ? 0.62 : 0.8) + jy;
       const xx = isPunct ? x - cell * 0.2 : x;
       parts.push(
@@ -242,6 +246,19 @@ export async function perspective(page: Buffer): Promise<Buffer> {
 }
 
 /** Generate the synthetic set into `dir` (outside the repo) and return the manifest path. */
+/**
+ * ，。、 as a child's pen draws them in the lower left of the cell: a short hooked stroke, a small ring, a tick —
+ * thin pen lines a font does not have, and what the recogniser most often drops on real grid pages.
+ */
+function handPunctuation(ch: string, x: number, y: number, cell: number, ink: string): string {
+  const s = cell;
+  const pen = `stroke="${ink}" stroke-width="${(s * 0.055).toFixed(1)}" stroke-linecap="round" fill="none"`;
+  if (ch === "。") return `<circle cx="${x + 0.3 * s}" cy="${y + 0.72 * s}" r="${0.085 * s}" ${pen}/>`;
+  if (ch === "、")
+    return `<line x1="${x + 0.24 * s}" y1="${y + 0.6 * s}" x2="${x + 0.34 * s}" y2="${y + 0.72 * s}" ${pen}/>`;
+  return `<path d="M ${x + 0.3 * s} ${y + 0.62 * s} q ${0.05 * s} ${0.06 * s} ${-0.05 * s} ${0.2 * s}" ${pen}/>`;
+}
+
 export async function generateSynthetic(dir: string): Promise<string> {
   let fonts = "";
   try {
@@ -272,6 +289,17 @@ export async function generateSynthetic(dir: string): Promise<string> {
     await add(
       `syn_zh_small_${i}`,
       await photograph(small, { seed: i, angle: 0.8, scale: 1, blur: 0.6 }),
+      paras,
+      "zh-Hans",
+      "\n\n",
+    );
+  }
+  // punctuation drawn with a pen instead of typeset, on small cells
+  for (const [i, paras] of ZH_PARAS.entries()) {
+    const page = await zhGridPage(paras, { cell: 44, seed: i + 51, red: i === 1, handPunct: true });
+    await add(
+      `syn_zh_handpunct_${i}`,
+      await photograph(page, { seed: i + 7, angle: -0.6, scale: 1.3, blur: 0.8 }),
       paras,
       "zh-Hans",
       "\n\n",
