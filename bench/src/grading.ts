@@ -57,10 +57,11 @@ for (const [pid, list] of byPrompt) {
   const test = list.slice(K);
   if (test.length === 0) continue;
   const { score_min: min, score_max: max } = test[0]!;
-  // teacher-scored essays: raw score plus text (the grader also uses their content when there are ≥ 30)
+  // teacher-scored essays: text and topic (the grader scores them itself and, with ≥ 10 English texts, uses their content)
   const calibration = calib.map((r) => ({
     rawTotal: rawTotal({ text: r.text, topic: topicOf(r), language: lang(r) }),
     text: r.text,
+    topic: topicOf(r),
     teacherScore: fromScale(r.score, min, max),
   }));
   const preds: number[] = [];

@@ -12,7 +12,7 @@ import {
   DEFAULT_STEPS,
   evaluate,
   evaluateCalibrated,
-  evaluateContentCalibrated,
+  evaluateTeacherCalibrated,
   featureNames,
   fitLinear,
   fitSteps,
@@ -64,9 +64,10 @@ const lopo: {
   lenTask: number;
   cal: number;
   lenCal: number;
-  content30: number;
-  content50: number;
+  teacher: number[];
 }[] = [];
+/** Teacher-scored essays per held-out prompt (or fold) for the assignment-calibration figures. */
+const KS = [5, 10, 20, 30, 50];
 for (const p of prompts) {
   const train = en.filter((r) => r.r.prompt_id !== p);
   const test = en.filter((r) => r.r.prompt_id === p);
@@ -84,8 +85,7 @@ for (const p of prompts) {
     lenTask: evaluate(test, (r) => predictRow(lenTask, r)),
     cal: evaluateCalibrated(test, pm, K_CAL),
     lenCal: evaluateCalibrated(test, pl, K_CAL),
-    content30: evaluateContentCalibrated(test, pm, 30),
-    content50: evaluateContentCalibrated(test, pm, 50),
+    teacher: KS.map((K) => evaluateTeacherCalibrated(test, (r) => predictRow(steps, r), pm, K)),
   };
   lopo.push(v);
   {
@@ -100,7 +100,7 @@ for (const p of prompts) {
       `      steps: r ${rr.toFixed(3)}, mean pred ${mp.toFixed(3)} vs ${my.toFixed(3)}, sd ${sdOf(ps).toFixed(3)} vs ${sdOf(ys).toFixed(3)}, QWK if mean/sd matched ${evaluate(test, (r) => z[test.indexOf(r)]!).toFixed(3)}`,
     );
   }
-  log(`      with content channel: K=30 ${v.content30.toFixed(3)}, K=50 ${v.content50.toFixed(3)}`);
+  log(`      assignment calibration: ${KS.map((K, i) => `K=${K} ${v.teacher[i]!.toFixed(3)}`).join(", ")}`);
   log(
     `  P${p}: uncalibrated steps ${v.steps.toFixed(3)}, linear ${v.model.toFixed(3)} | ${v.length.toFixed(3)} (task-relative ${v.lenTask.toFixed(3)})   calibrated (linear) K=${K_CAL} ${v.cal.toFixed(3)} | ${v.lenCal.toFixed(3)}`,
   );
@@ -108,14 +108,14 @@ for (const p of prompts) {
 const enU = meanOf(lopo.map((v) => v.steps));
 const enC = meanOf(lopo.map((v) => v.cal));
 log(
-  `  mean with content channel: K=30 ${meanOf(lopo.map((v) => v.content30)).toFixed(3)}, K=50 ${meanOf(lopo.map((v) => v.content50)).toFixed(3)}`,
+  `  mean with assignment calibration: ${KS.map((K, i) => `K=${K} ${meanOf(lopo.map((v) => v.teacher[i]!)).toFixed(3)}`).join(", ")}`,
 );
 log(
   `  mean: uncalibrated steps ${enU.toFixed(3)}, linear ${meanOf(lopo.map((v) => v.model)).toFixed(3)} | ${meanOf(lopo.map((v) => v.length)).toFixed(3)} (task-relative ${meanOf(lopo.map((v) => v.lenTask)).toFixed(3)})   calibrated K=${K_CAL} ${enC.toFixed(3)} | ${meanOf(lopo.map((v) => v.lenCal)).toFixed(3)}`,
 );
 
 const FOLDS = 5;
-const zq: { steps: number; linear: number; length: number }[] = [];
+const zq: { steps: number; linear: number; length: number; teacher: number[] }[] = [];
 for (let k = 0; k < FOLDS; k++) {
   const train = zh.filter((_, i) => i % FOLDS !== k);
   const test = zh.filter((_, i) => i % FOLDS === k);
@@ -126,9 +126,21 @@ for (let k = 0; k < FOLDS; k++) {
     steps: evaluate(test, (r) => predictRow(steps, r)),
     linear: evaluate(test, (r) => predictRow(linear, r)),
     length: evaluate(test, (r) => predictUnit(len, r.x)),
+    // the grader's Chinese calibration scale is the steps model itself
+    teacher: KS.map((K) =>
+      evaluateTeacherCalibrated(
+        test,
+        (r) => predictRow(steps, r),
+        (r) => predictRow(steps, r),
+        K,
+      ),
+    ),
   });
 }
 const zhS = meanOf(zq.map((v) => v.steps));
+log(
+  `Chinese, 5-fold, first K essays of each test fold teacher-scored: ${KS.map((K, i) => `K=${K} ${meanOf(zq.map((v) => v.teacher[i]!)).toFixed(3)}`).join(", ")}`,
+);
 log(
   `Chinese, 5-fold QWK: steps model ${zhS.toFixed(3)} (folds ${zq.map((v) => v.steps.toFixed(3)).join(" ")}); linear ${meanOf(zq.map((v) => v.linear)).toFixed(3)}; length-only ${meanOf(zq.map((v) => v.length)).toFixed(3)}`,
 );

@@ -8,7 +8,7 @@
  * with an expected sign. Target: unit score (score − min) / (max − min). Both: a stretch factor so the predicted
  * spread matches the human spread on the training data.
  */
-import { fitCalibration, fitContentCalibration } from "../../../packages/grading/src/calibration.ts";
+import { fitCalibration, fitTeacherCalibration, linearMix } from "../../../packages/grading/src/calibration.ts";
 import { analyze } from "../../../packages/grading/src/features.ts";
 import {
   EXPECTED_SIGNS,
@@ -23,7 +23,7 @@ import {
   totalToUnit,
   unitToTotal,
 } from "../../../packages/grading/src/model.ts";
-import { ContentReference } from "../../../packages/grading/src/similarity.ts";
+import { ContentKernel } from "../../../packages/grading/src/similarity.ts";
 import { compareIds, type EssayRecord, lang, loadJsonl, topicOf } from "./data.ts";
 import { qwk } from "./qwk.ts";
 
@@ -302,20 +302,45 @@ export function evaluateCalibrated(test: Row[], predict: (r: Row) => number, K: 
   );
 }
 
-/** As evaluateCalibrated, with the grader's content channel (similarity to the teacher-scored essays). */
-export function evaluateContentCalibrated(test: Row[], predict: (r: Row) => number, K: number): number {
+/**
+ * QWK on test[K:] after the grader's assignment calibration (fitTeacherCalibration) on test[:K]: both models'
+ * totals, and for English with K ≥ 10 the content kernel over the teacher-scored essays, as in the grader.
+ */
+export function evaluateTeacherCalibrated(
+  test: Row[],
+  grading: (r: Row) => number,
+  linear: (r: Row) => number,
+  K: number,
+): number {
   const { score_min: min, score_max: max } = test[0]!.r;
   const teacher = (r: Row) => unitToTotal((r.r.score - min) / (max - min));
-  const cal = test.slice(0, K);
-  const ref = new ContentReference(cal.map((r) => ({ text: r.r.text, score: teacher(r) })));
-  const map = fitContentCalibration(
-    cal.map((r, i) => ({ raw: unitToTotal(predict(r)), teacher: teacher(r), content: ref.predict(r.r.text, 7, i) })),
-  );
+  const cal = test.slice(0, K).map((r) => ({
+    r,
+    grading: unitToTotal(grading(r)),
+    linear: unitToTotal(linear(r)),
+    teacher: teacher(r),
+  }));
+  let kernel: ContentKernel | undefined;
+  if (lang(test[0]!.r) === "en" && K >= 10) {
+    const mix = linearMix(K);
+    kernel = new ContentKernel(
+      cal.map((p) => ({ text: p.r.r.text, target: p.teacher - (p.grading + mix * (p.linear - p.grading)) })),
+    );
+  }
+  const map = fitTeacherCalibration(cal.map((p, i) => ({ ...p, content: kernel ? kernel.loo[i]! : null })));
   const rest = test.slice(K);
   const toS = (t: number) => Math.max(min, Math.min(max, Math.round(min + totalToUnit(Math.round(t)) * (max - min))));
   return qwk(
     rest.map((r) => r.r.score),
-    rest.map((r) => toS(map.apply(unitToTotal(predict(r)), ref.predict(r.r.text)))),
+    rest.map((r) =>
+      toS(
+        map.apply({
+          grading: unitToTotal(grading(r)),
+          linear: unitToTotal(linear(r)),
+          content: kernel ? kernel.predict(r.r.text) : null,
+        }),
+      ),
+    ),
     min,
     max,
   );

@@ -42,62 +42,85 @@ const SHRINK = 5;
 function clampTotal(x: number): number {
   return Math.max(0, Math.min(TOTAL_MAX, x));
 }
-export interface ContentCalibrationPair extends CalibrationPair {
-  /** Leave-one-out content-similarity estimate of the teacher's score (see ContentReference). */
-  content: number | null;
+/** A teacher-scored essay of the assignment under the grader's two models (0–40 totals, unclamped). */
+export interface TeacherPoint {
+  /** The grading (step-function) model's total: the uncalibrated grade. */
+  grading: number;
+  /** The linear (calibration) model's total. */
+  linear: number;
+  teacher: number;
+  /** Content estimate (leave-one-out for teacher-scored essays; see ContentKernel), if used. */
+  content?: number | null;
 }
 
-export interface ContentCalibrationMap {
-  apply(raw: number, content: number | null): number;
-  method: "content+linear" | "identity" | "shift" | "linear";
+export interface TeacherCalibration {
+  apply(p: { grading: number; linear: number; content?: number | null }): number;
+  method: "identity" | "assignment";
   n: number;
 }
 
 /**
- * Calibration with a content channel: when the teacher-scored essays come with their text, the teacher's
- * score is regressed on the raw total and on a content-similarity estimate (similarity-weighted teacher
- * score of the most similar calibration essays), both with non-negative weights, and the fitted values are
- * stretched to the teacher's spread. Monotone non-decreasing in the raw total. Falls back to
- * `fitCalibration` with fewer than 8 usable essays or when the content channel does not help.
+ * Constants of fitTeacherCalibration (fitted on the shared ASAP files, leave-one-prompt-out; docs/grading.md).
+ * - LINEAR_MIX: weight of the linear model's ranking mixed into the grading model's, reached as n / (n + 3).
+ * - CONTENT_WEIGHT: weight of the content estimate, in standard deviations of the mixed score.
+ * - LEVEL_PRIOR_VAR: variance (points²) of how far an assignment's teacher level lies from the model's
+ *   (between-prompt variance on ASAP, held out); RESIDUAL_PRIOR_VAR / RESIDUAL_PRIOR_N: prior of the essays'
+ *   disagreement variance (teacher − model) with its weight in essays.
+ * - SPREAD_SHRINK: pseudo-count of the model's own spread against the teacher's, at RESIDUAL_PRIOR_VAR.
  */
-export function fitContentCalibration(pairs: ContentCalibrationPair[]): ContentCalibrationMap {
-  const base = fitCalibration(pairs);
-  const usable = pairs.filter((p) => p.content !== null);
-  const fallback: ContentCalibrationMap = { apply: (r) => base.apply(r), method: base.method, n: base.n };
-  if (usable.length < 8) return fallback;
-  const n = usable.length;
-  const m = (f: (p: ContentCalibrationPair) => number) => usable.reduce((a, p) => a + f(p), 0) / n;
-  const mr = m((p) => p.raw);
-  const mc = m((p) => p.content!);
-  const mt = m((p) => p.teacher);
-  const srr = m((p) => (p.raw - mr) ** 2);
-  const scc = m((p) => (p.content! - mc) ** 2);
-  const src = m((p) => (p.raw - mr) * (p.content! - mc));
-  const srt = m((p) => (p.raw - mr) * (p.teacher - mt));
-  const sct = m((p) => (p.content! - mc) * (p.teacher - mt));
-  const stt = m((p) => (p.teacher - mt) ** 2);
-  if (srr < 1e-9 || scc < 1e-9 || stt < 1e-9) return fallback;
-  // ridge-stabilised 2x2 normal equations
-  const l = 0.05;
-  const a11 = srr * (1 + l);
-  const a22 = scc * (1 + l);
-  const det = a11 * a22 - src * src;
-  let b = (a22 * srt - src * sct) / det;
-  let c = (a11 * sct - src * srt) / det;
-  if (c <= 0) return fallback;
-  if (b < 0) {
-    b = 0;
-    c = sct / a22;
-  }
-  const fitted = usable.map((p) => b * (p.raw - mr) + c * (p.content! - mc));
-  const sf = Math.sqrt(fitted.reduce((a, x) => a + x * x, 0) / n);
-  if (sf < 1e-9) return fallback;
-  const wgt = n / (n + SHRINK);
-  const stretch = wgt * (Math.sqrt(stt) / sf) + (1 - wgt);
-  return {
-    apply: (raw, content) =>
-      content === null ? base.apply(raw) : clampTotal(mt + stretch * (b * (raw - mr) + c * (content - mc))),
-    method: "content+linear",
-    n,
+export const LINEAR_MIX = 0.6;
+const LINEAR_MIX_RAMP = 3;
+export const CONTENT_WEIGHT = 0.1;
+const LEVEL_PRIOR_VAR = 8;
+const RESIDUAL_PRIOR_VAR = 25;
+const RESIDUAL_PRIOR_N = 5;
+const SPREAD_SHRINK = 20;
+
+/** Weight of the linear model's ranking with n teacher-scored essays. */
+export function linearMix(n: number): number {
+  return (LINEAR_MIX * n) / (n + LINEAR_MIX_RAMP);
+}
+
+/**
+ * Maps an essay onto the teacher's scale from the teacher-scored essays of its assignment (empirical Bayes: the
+ * fewer and the noisier the teacher's scores, the closer the result stays to the uncalibrated grade):
+ * 1. ranking: the grading model's total with the linear model's deviations mixed in (weight 0.6 × n / (n + 3)),
+ *    plus, when given, the content estimate (weight 0.1 standard deviations);
+ * 2. level: the teacher's mean difference from it, shrunk by n / (n + v / 8), where v is the disagreement variance
+ *    (teacher − score) on the teacher-scored essays, itself shrunk towards 25 with 5 pseudo-essays;
+ * 3. spread: the teacher's standard deviation, trusted by n / (n + 20 v / 25) against the grading model's own.
+ * Monotone non-decreasing in each score (all weights ≥ 0); clamped to [0, 40].
+ */
+export function fitTeacherCalibration(points: TeacherPoint[]): TeacherCalibration {
+  const n = points.length;
+  if (n === 0) return { apply: (p) => clampTotal(p.grading), method: "identity", n };
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const sd = (xs: number[]) => {
+    const m = mean(xs);
+    return Math.sqrt(mean(xs.map((x) => (x - m) ** 2)));
   };
+  const mg = mean(points.map((p) => p.grading));
+  const ml = mean(points.map((p) => p.linear));
+  const mix = linearMix(n);
+  const mixed = (p: { grading: number; linear: number }) => p.grading + mix * (p.linear - ml - (p.grading - mg));
+  const base = points.map(mixed);
+  const sigma = sd(base);
+  const contents = points.map((p) => p.content);
+  const useContent = contents.every((c) => typeof c === "number") && sd(contents as number[]) > 1e-9;
+  const mc = useContent ? mean(contents as number[]) : 0;
+  const sc = useContent ? sd(contents as number[]) : 1;
+  const score = (p: { grading: number; linear: number; content?: number | null }) =>
+    mixed(p) +
+    (useContent ? (sigma * CONTENT_WEIGHT * ((typeof p.content === "number" ? p.content : mc) - mc)) / sc : 0);
+  const s = points.map(score);
+  const t = points.map((p) => p.teacher);
+  const m = mean(s);
+  const spread = sd(s);
+  const disagreement = mean(t.map((x, i) => (x - s[i]! - (mean(t) - m)) ** 2));
+  const v = (n * disagreement + RESIDUAL_PRIOR_N * RESIDUAL_PRIOR_VAR) / (n + RESIDUAL_PRIOR_N);
+  const level = ((mean(t) - m) * n) / (n + v / LEVEL_PRIOR_VAR);
+  const w = n / (n + (SPREAD_SHRINK * v) / RESIDUAL_PRIOR_VAR);
+  const target = w * sd(t) + (1 - w) * sd(points.map((p) => p.grading));
+  const kappa = spread > 1e-9 ? target / spread : 1;
+  return { apply: (p) => clampTotal(m + level + kappa * (score(p) - m)), method: "assignment", n };
 }

@@ -29,6 +29,8 @@ export interface CalibrationPoint {
    */
   rawTotal?: number;
   text?: string;
+  /** Topic the essay was written to, when it differs from the graded essay's (default: the graded essay's topic). */
+  topic?: string;
   /** The teacher's score on the 0–40 scale. */
   teacherScore: number;
 }
