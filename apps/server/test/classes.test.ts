@@ -7,7 +7,7 @@ import {
   ZStudentSubmission,
   ZTeacherAssignment,
 } from "@essay/contract";
-import type { OcrEngine } from "@essay/ocr";
+import type { OcrEngine, RecognizeOptions } from "@essay/ocr";
 import { count, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manuscriptJobs } from "../src/db/schema.ts";
@@ -23,8 +23,22 @@ import {
   startManuscriptApp,
 } from "./manuscripts-harness.ts";
 
-const ocr: OcrEngine = sharedOcr();
-afterAll(() => ocr.close());
+const engine: OcrEngine = sharedOcr();
+afterAll(() => engine.close());
+/** The real engine; each call's options are noted, to see which language the recogniser was told. */
+const hints: (string | undefined)[] = [];
+const ocr: OcrEngine = {
+  id: engine.id,
+  get version() {
+    return engine.version;
+  },
+  recognize(image: Uint8Array, opts?: RecognizeOptions, signal?: AbortSignal) {
+    hints.push(opts?.languageHint);
+    return engine.recognize(image, opts, signal);
+  },
+  warmup: () => engine.warmup(),
+  close: async () => {},
+};
 
 /** A signed-in browser of a new account with `role`. */
 async function account(
@@ -152,6 +166,8 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
     expect(row?.student).toMatchObject({ id: student.user.id, name: "Li Hua", studentNumber: "S-01" });
     const manuscriptId = row?.submission?.manuscriptId ?? "";
     const m = await pollManuscript(teacher.client, manuscriptId, (x) => x.status === "ocr_completed");
+    // the assignment's essay language told the recogniser to read English
+    expect(hints.at(-1)).toBe("en");
     expect(m).toMatchObject({
       studentName: "Li Hua",
       studentClass: "Grade 8 Class 2",

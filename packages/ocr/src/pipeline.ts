@@ -100,20 +100,35 @@ interface ScriptModels {
   spaces: boolean;
 }
 
-/**
- * The script of a page from the lines the Chinese recogniser has read so far: Chinese as soon as a fifth of the
- * letters are Han, English when nine tenths are Latin; undecided before three lines and 24 letters.
- */
-export function pageScript(texts: string[]): Script | undefined {
+function letters(texts: string[]): { han: number; latin: number } {
   let han = 0;
   let latin = 0;
   for (const t of texts) {
     han += (t.match(/\p{Script=Han}/gu) ?? []).length;
     latin += (t.match(/\p{Script=Latin}/gu) ?? []).length;
   }
-  if (han + latin < 24 || texts.length < 3) return undefined;
-  if (han >= 0.2 * (han + latin)) return "zh";
-  return latin >= 0.9 * (han + latin) ? "en" : undefined;
+  return { han, latin };
+}
+
+/**
+ * The script of a page from the lines the Chinese recogniser has read so far: English when three quarters of the
+ * letters are Latin (an English essay under a Chinese name and class line is still English), Chinese when half are
+ * Han (pinyin and English words in a Chinese essay stay with the Chinese models); undecided before three lines and
+ * 24 letters. `final`: all lines are read, the majority decides.
+ */
+export function pageScript(texts: string[], final = false): Script | undefined {
+  const { han, latin } = letters(texts);
+  const n = han + latin;
+  if (n === 0 || (!final && (n < 24 || texts.length < 3))) return undefined;
+  if (latin >= 0.75 * n) return "en";
+  if (han >= 0.5 * n) return "zh";
+  return final ? (latin > han ? "en" : "zh") : undefined;
+}
+
+/** A line of Chinese (at least two Han characters, half its letters) that the English recogniser cannot read. */
+function chineseLine(text: string): boolean {
+  const { han, latin } = letters([text]);
+  return han >= 2 && han >= 0.5 * (han + latin);
 }
 
 export class EmbeddedPipeline {
@@ -404,14 +419,23 @@ export class EmbeddedPipeline {
     const segments: Segment[] = [];
     let script = known;
     for (const b of boxes) {
-      segments.push(await this.recognizeBox(img, b, steps, languageHint, this.models[script ?? "zh"]));
+      let seg = await this.recognizeBox(img, b, steps, languageHint, this.models[script ?? "zh"]);
+      if (script === "en" && seg.confidence < 0.7) {
+        // the student's name and class in Chinese above an English essay: the English model garbles them
+        const zh = await this.recognizeBox(img, b, steps, "zh", this.models.zh);
+        if (chineseLine(zh.text) && zh.confidence > seg.confidence) seg = zh;
+      }
+      segments.push(seg);
       if (script === undefined) {
         script = pageScript(segments.map((s) => s.text));
         if (script === "en") break;
       }
     }
     // a page too short to show its script early is judged on all its lines
-    script ??= pageScript(segments.map((s) => s.text));
+    script ??= pageScript(
+      segments.map((s) => s.text),
+      true,
+    );
     return { segments, script };
   }
 

@@ -51,6 +51,19 @@ describe("embedded engine (real PP-OCRv4 model in a worker thread)", () => {
     expect(chinese.text.replace(/\s+/g, " ").toLowerCase()).toContain("school trip");
   });
 
+  it.runIf(hasCjkFont())("reads the Chinese name line above an English essay with the Chinese models", async () => {
+    const png = await renderText(
+      ["姓名：李华 班级：高二（3）班", "Dear Tom, thank you for", "your letter about the", "school trip to the river."],
+      { size: 44, font: "AR PL UKai CN, Noto Sans CJK SC, DejaVu Sans, sans-serif" },
+    );
+    for (const hint of ["en", undefined]) {
+      const r = await engine.recognize(png, hint ? { languageHint: hint } : {});
+      expect(r.script, `hint ${hint}`).toBe("en");
+      expect(r.text, `hint ${hint}`).toContain("李华");
+      expect(r.text.replace(/\s+/g, " ").toLowerCase(), `hint ${hint}`).toContain("school trip to the river");
+    }
+  });
+
   it("turns a page photographed sideways or upside down (no EXIF) upright, boxes still on the photo", async () => {
     const png = await renderText(
       ["The quick brown fox jumps", "over twelve lazy dogs today.", "A second line of words here."],

@@ -4,25 +4,28 @@ import { EN_DICT, modelPaths } from "../src/models.ts";
 import { pageScript } from "../src/pipeline.ts";
 
 describe("page script from the first lines read", () => {
-  it("waits for three lines and 24 letters", () => {
+  it("waits for three lines and 24 letters, unless all lines are read", () => {
     expect(pageScript(["Dear Tom,", "thank you"])).toBeUndefined();
     expect(pageScript(["Hi", "ok", "yes"])).toBeUndefined();
+    expect(pageScript(["Hi", "ok", "yes"], true)).toBe("en");
+    expect(pageScript(["我们去公园"], true)).toBe("zh");
+    expect(pageScript([""], true)).toBeUndefined();
   });
 
-  it("calls a page of Latin lines English", () => {
+  it("calls a page of Latin lines English, under a Chinese name and class line too", () => {
     expect(pageScript(["Dear Tom, thank you for", "your letter about the", "school trip."])).toBe("en");
+    expect(pageScript(["姓名：李华 班级：高二（3）班", "Dear Tom, thank you for", "your letter about the"])).toBe("en");
   });
 
-  it("calls a page Chinese as soon as a fifth of its letters are Han, pinyin included", () => {
+  it("calls a page Chinese when half its letters are Han, pinyin and English words included", () => {
     expect(pageScript(["我们去公园玩了一下午", "今天天气很好", "我很gāo xìng"])).toBe("zh");
-    expect(pageScript(["Today Tom and I went to", "the park 公园 with my 妈妈", "and 爸爸 and 奶奶一起"])).toBe("zh");
+    expect(pageScript(["今天我和Tom一起去公园", "玩，我们看见了很多", "flowers和小鸟"])).toBe("zh");
   });
 
-  it("keeps a stray Han reading on an English page English, and leaves a real mix undecided", () => {
-    expect(pageScript(["Dear Tom, thank you for 你", "your letter about the trip", "school trip to the river"])).toBe(
-      "en",
-    );
-    expect(pageScript(["Dear Tom, 你好我的朋友", "thank you for the", "letter"])).toBeUndefined();
+  it("leaves a real mix undecided until all lines are read", () => {
+    const mix = ["Today 我和Tom去了公园玩", "with my 妈妈 and 爸爸", "我们很开心 all day"];
+    expect(pageScript(mix)).toBeUndefined();
+    expect(pageScript(mix, true)).toBe("en");
   });
 });
 

@@ -1,6 +1,7 @@
 import { type OcrEngine, OcrError, type OcrResult } from "@essay/ocr";
 import { eq } from "drizzle-orm";
-import { manuscripts } from "../../db/schema.ts";
+import type { Queryable } from "../../db/client.ts";
+import { assignments, manuscripts, submissions } from "../../db/schema.ts";
 import { DEFAULT_TOPICS } from "../../modules/manuscripts/manuscripts.service.ts";
 import type { FileStorage } from "../../providers/storage/index.ts";
 import type { DeliveredJob } from "../queue.ts";
@@ -20,6 +21,23 @@ export function languageHintFor(topic: string): string | undefined {
   return /[\u3400-\u9fff]/.test(topic) ? "zh-Hans" : "en";
 }
 
+/** BCP-47 hints for an assignment's essay language. */
+const ASSIGNMENT_HINTS = { "zh-CN": "zh-Hans", "zh-TW": "zh-Hant", en: "en" } as const;
+
+/**
+ * The essay language the teacher set on the assignment a submission belongs to: the surest hint there is (an English
+ * assignment is read by the English models from the first line). Null for an essay outside an assignment.
+ */
+async function assignmentHint(db: Queryable, manuscriptId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ language: assignments.language })
+    .from(submissions)
+    .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
+    .where(eq(submissions.manuscriptId, manuscriptId))
+    .limit(1);
+  return row ? ASSIGNMENT_HINTS[row.language] : undefined;
+}
+
 /** `ocr.recognize`: read the stored photo, store the text, move `uploaded` → `ocr_completed`. */
 export function ocrHandler(deps: OcrHandlerDeps) {
   return (job: DeliveredJob) =>
@@ -32,7 +50,7 @@ export function ocrHandler(deps: OcrHandlerDeps) {
       async work(m) {
         const bytes = m.imageKey ? await deps.storage.get(m.imageKey) : null;
         if (!bytes) throw new PermanentJobError(`stored photo ${m.imageKey ?? "(none)"} is missing`);
-        const languageHint = languageHintFor(m.topic);
+        const languageHint = (await assignmentHint(deps.db, m.id)) ?? languageHintFor(m.topic);
         return deps.ocr.recognize(new Uint8Array(bytes), languageHint ? { languageHint } : {});
       },
       async store(tx, m, result) {
