@@ -46,6 +46,9 @@ function rng(seed: number): Rng {
   };
 }
 
+/** Stands in a laid-out paragraph for a scribbled-out character (not part of the reference text). */
+const SCRIBBLED = "\u0001";
+
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Lay out paragraphs in a grid of `cols` cells: each paragraph starts with two empty cells. */
@@ -67,11 +70,20 @@ function gridCells(paras: string[], cols: number): string[][] {
 
 export async function zhGridPage(
   paras: string[],
-  opts: { cell: number; seed: number; red: boolean; gridColor?: string; handPunct?: boolean },
+  opts: { cell: number; seed: number; red: boolean; gridColor?: string; handPunct?: boolean; scribbles?: number },
 ): Promise<Buffer> {
   const r = rng(opts.seed);
   const cols = 20;
-  const rows = gridCells(paras, cols);
+  // a scribbled-out character takes a cell of its own before the one the child wrote instead
+  const written = paras.map((p) => [...p]);
+  for (let k = 0; k < (opts.scribbles ?? 0); k++) {
+    const para = written[k % written.length]!;
+    para.splice(1 + Math.floor(r() * (para.length - 1)), 0, SCRIBBLED);
+  }
+  const rows = gridCells(
+    written.map((p) => p.join("")),
+    cols,
+  );
   const nRows = Math.max(rows.length + 2, 12);
   const cell = opts.cell;
   const rowGap = Math.round(cell * 0.3);
@@ -101,6 +113,14 @@ export async function zhGridPage(
       const jy = (r() - 0.5) * cell * 0.12;
       const size = cell * (0.78 + r() * 0.12);
       const x = margin + c * cell + cell / 2 + jx;
+      if (ch === SCRIBBLED) {
+        const x0 = margin + c * cell;
+        parts.push(
+          `<text x="${x0 + cell / 2}" y="${y + cell * 0.8}" font-family="AR PL UKai CN" font-size="${cell * 0.8}" fill="${ink}" text-anchor="middle">的</text>`,
+          scribble(x0 + cell * 0.08, y + cell * 0.06, cell * 0.84, cell * 0.86, ink, r),
+        );
+        return;
+      }
       const isPunct = /[，。、；：！？“”]/u.test(ch);
       if (opts.handPunct && /[，。、]/u.test(ch)) {
         parts.push(handPunctuation(ch, margin + c * cell + jx, y + jy, cell, ink));
@@ -139,7 +159,7 @@ export async function zhGridPage(
 
 export async function enLinedPage(
   paras: string[],
-  opts: { size: number; seed: number; width: number },
+  opts: { size: number; seed: number; width: number; scribbledWord?: string },
 ): Promise<Buffer> {
   const r = rng(opts.seed);
   const lineH = Math.round(opts.size * 1.9);
@@ -171,7 +191,16 @@ export async function enLinedPage(
   const ink = "#1c2460";
   lines.forEach((l, i) => {
     const y = margin + (i + 1) * lineH - opts.size * 0.25 + (r() - 0.5) * 4;
-    const x = margin + (l.indent ? opts.size * 2 : 0);
+    let x = margin + (l.indent ? opts.size * 2 : 0);
+    if (i === 0 && opts.scribbledWord) {
+      // the first word the child wrote, blacked out, before the sentence begins again
+      const w = opts.scribbledWord.length * opts.size * 0.5;
+      parts.push(
+        `<text x="${x}" y="${y}" font-family="AR PL UKai CN" font-size="${opts.size}" fill="${ink}" textLength="${w}" lengthAdjust="spacingAndGlyphs">${esc(opts.scribbledWord)}</text>`,
+        scribble(x - opts.size * 0.1, y - opts.size * 0.85, w + opts.size * 0.2, opts.size * 1.1, ink, r),
+      );
+      x += w + opts.size * 0.6;
+    }
     parts.push(
       `<text x="${x}" y="${y}" font-family="AR PL UKai CN" font-size="${opts.size}" fill="${ink}">${esc(l.text)}</text>`,
     );
@@ -245,7 +274,6 @@ export async function perspective(page: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Generate the synthetic set into `dir` (outside the repo) and return the manifest path. */
 /**
  * ，。、 as a child's pen draws them in the lower left of the cell: a short hooked stroke, a small ring, a tick —
  * thin pen lines a font does not have, and what the recogniser most often drops on real grid pages.
@@ -259,6 +287,19 @@ function handPunctuation(ch: string, x: number, y: number, cell: number, ink: st
   return `<path d="M ${x + 0.3 * s} ${y + 0.62 * s} q ${0.05 * s} ${0.06 * s} ${-0.05 * s} ${0.2 * s}" ${pen}/>`;
 }
 
+/** A character or word blacked out with a pen: zigzags back and forth, then across, over the box. */
+function scribble(x: number, y: number, w: number, h: number, ink: string, r: Rng): string {
+  const pen = `stroke="${ink}" stroke-width="${(h * 0.11).toFixed(1)}" stroke-linejoin="round" fill="none"`;
+  let down = `M ${x + w * 0.05} ${y + h * 0.1}`;
+  for (let k = 1; k <= 10; k++)
+    down += ` L ${x + (k % 2 ? w * 0.95 : w * 0.05)} ${y + h * (0.1 + 0.08 * k + (r() - 0.5) * 0.03)}`;
+  let across = `M ${x + w * 0.08} ${y + h * 0.85}`;
+  const n = Math.max(6, Math.round((w / h) * 6));
+  for (let k = 1; k <= n; k++) across += ` L ${x + w * (0.08 + (0.84 * k) / n)} ${y + (k % 2 ? h * 0.12 : h * 0.88)}`;
+  return `<path d="${down}" ${pen}/><path d="${across}" ${pen}/>`;
+}
+
+/** Generate the synthetic set into `dir` (outside the repo) and return the manifest path. */
 export async function generateSynthetic(dir: string): Promise<string> {
   let fonts = "";
   try {
@@ -302,6 +343,25 @@ export async function generateSynthetic(dir: string): Promise<string> {
       await photograph(page, { seed: i + 7, angle: -0.6, scale: 1.3, blur: 0.8 }),
       paras,
       "zh-Hans",
+      "\n\n",
+    );
+  }
+  // characters and a word scribbled out by the child
+  {
+    const page = await zhGridPage(ZH_PARAS[0]!, { cell: 48, seed: 61, red: false, scribbles: 3 });
+    await add(
+      "syn_zh_scribbled",
+      await photograph(page, { seed: 8, angle: 1.1, scale: 1.5, blur: 0.9 }),
+      ZH_PARAS[0]!,
+      "zh-Hans",
+      "\n\n",
+    );
+    const en = await enLinedPage(EN_PARAS[1]!, { size: 40, seed: 62, width: 1500, scribbledWord: "Yesterday" });
+    await add(
+      "syn_en_scribbled",
+      await photograph(en, { seed: 9, angle: 0.8, scale: 1.6, blur: 1 }),
+      EN_PARAS[1]!,
+      "en",
       "\n\n",
     );
   }
