@@ -312,9 +312,10 @@ export async function generateSynthetic(dir: string): Promise<string> {
   }
   await mkdir(dir, { recursive: true });
   const manifest: { id: string; image: string; text: string; language: string; level: string }[] = [];
-  const add = async (id: string, img: Buffer, paras: string[], language: string, joiner: string) => {
+  // paragraphs are separated by a blank line, as the engine writes them
+  const add = async (id: string, img: Buffer, paras: string[], language: string) => {
     await writeFile(path.join(dir, `${id}.jpg`), img);
-    await writeFile(path.join(dir, `${id}.txt`), paras.join(joiner));
+    await writeFile(path.join(dir, `${id}.txt`), paras.join("\n\n"));
     manifest.push({ id, image: `${id}.jpg`, text: `${id}.txt`, language, level: "page" });
   };
   for (const [i, paras] of ZH_PARAS.entries()) {
@@ -324,7 +325,6 @@ export async function generateSynthetic(dir: string): Promise<string> {
       await photograph(page, { seed: i, angle: i % 2 ? 2.5 : -1.5, scale: 2, blur: 1.2 }),
       paras,
       "zh-Hans",
-      "\n\n",
     );
     const small = await zhGridPage(paras, { cell: 36, seed: i + 11, red: i === 0 });
     await add(
@@ -332,7 +332,6 @@ export async function generateSynthetic(dir: string): Promise<string> {
       await photograph(small, { seed: i, angle: 0.8, scale: 1, blur: 0.6 }),
       paras,
       "zh-Hans",
-      "\n\n",
     );
   }
   // punctuation drawn with a pen instead of typeset, on small cells
@@ -343,7 +342,6 @@ export async function generateSynthetic(dir: string): Promise<string> {
       await photograph(page, { seed: i + 7, angle: -0.6, scale: 1.3, blur: 0.8 }),
       paras,
       "zh-Hans",
-      "\n\n",
     );
   }
   // characters and a word scribbled out by the child
@@ -354,7 +352,6 @@ export async function generateSynthetic(dir: string): Promise<string> {
       await photograph(page, { seed: 8, angle: 1.1, scale: 1.5, blur: 0.9 }),
       ZH_PARAS[0]!,
       "zh-Hans",
-      "\n\n",
     );
     const en = await enLinedPage(EN_PARAS[1]!, { size: 40, seed: 62, width: 1500, scribbledWord: "Yesterday" });
     await add(
@@ -362,7 +359,6 @@ export async function generateSynthetic(dir: string): Promise<string> {
       await photograph(en, { seed: 9, angle: 0.8, scale: 1.6, blur: 1 }),
       EN_PARAS[1]!,
       "en",
-      "\n\n",
     );
   }
   // one sheet photographed at an angle (perspective)
@@ -373,7 +369,6 @@ export async function generateSynthetic(dir: string): Promise<string> {
       await photograph(await perspective(page), { seed: 5, angle: 0, scale: 1.6, blur: 1 }),
       ZH_PARAS[2]!,
       "zh-Hans",
-      "\n\n",
     );
   }
   // red grid paper (with the teacher's red marks on it)
@@ -384,7 +379,6 @@ export async function generateSynthetic(dir: string): Promise<string> {
       await photograph(page, { seed: 6, angle: -2, scale: 1.7, blur: 1 }),
       ZH_PARAS[1]!,
       "zh-Hans",
-      "\n\n",
     );
   }
   // two sheets photographed side by side: read left page, then right page
@@ -404,17 +398,11 @@ export async function generateSynthetic(dir: string): Promise<string> {
       .png()
       .toBuffer();
     const photo = await photograph(desk, { seed: 3, angle: 0.7, scale: 1.2, blur: 0.8 });
-    await add("syn_zh_two_pages", photo, [...ZH_PARAS[0]!, ...ZH_PARAS[1]!], "zh-Hans", "\n\n");
+    await add("syn_zh_two_pages", photo, [...ZH_PARAS[0]!, ...ZH_PARAS[1]!], "zh-Hans");
   }
   for (const [i, paras] of EN_PARAS.entries()) {
     const page = await enLinedPage(paras, { size: 40, seed: i + 5, width: 1500 });
-    await add(
-      `syn_en_lined_${i}`,
-      await photograph(page, { seed: i, angle: -1.2, scale: 1.8, blur: 1 }),
-      paras,
-      "en",
-      "\n\n",
-    );
+    await add(`syn_en_lined_${i}`, await photograph(page, { seed: i, angle: -1.2, scale: 1.8, blur: 1 }), paras, "en");
   }
   const mp = path.join(dir, "manifest.json");
   await writeFile(mp, JSON.stringify(manifest, null, 1));
