@@ -5,6 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
 import { applyHomography, homography } from "../../../packages/ocr/src/geometry.ts";
@@ -23,6 +24,26 @@ const ZH_PARAS = [
     "我家有一只小花猫，它的眼睛圆圆的，耳朵尖尖的，尾巴长长的。",
     "每天放学回家，它都会跑到门口等我。我给它吃鱼，它就高兴地叫起来。",
     "我爱我的小花猫。",
+  ],
+];
+
+/** Written for these pages: what a third-grader writes about their day, with its usual punctuation. */
+export const ZH_PEN_PARAS = [
+  [
+    "今天下午，我们班举行了一场拔河比赛。比赛开始了，同学们都用力地拉着绳子，脸涨得通红。",
+    "啦啦队在旁边大声喊：“加油！加油！”最后我们赢了，大家高兴得跳了起来。",
+  ],
+  [
+    "我的奶奶住在乡下。她家门前有一条小河，河水清清的，可以看见小鱼在水里游来游去。",
+    "暑假的时候，我常常和奶奶一起去河边洗衣服。奶奶说：“你长大了，会帮忙了。”",
+  ],
+  [
+    "下雨了，我没有带伞，站在学校门口很着急。这时候，一位阿姨走过来，把她的伞借给了我。",
+    "我问她叫什么名字，她笑着说：“不用谢。”我心里暖暖的，以后我也要帮助别人。",
+  ],
+  [
+    "春天来了，小草从地下钻出来，柳树长出了嫩绿的新芽。燕子从南方飞回来了。",
+    "我和爸爸去田野里放风筝，还看见农民伯伯在地里忙着种庄稼。春天真美啊！",
   ],
 ];
 
@@ -70,7 +91,16 @@ function gridCells(paras: string[], cols: number): string[][] {
 
 export async function zhGridPage(
   paras: string[],
-  opts: { cell: number; seed: number; red: boolean; gridColor?: string; handPunct?: boolean; scribbles?: number },
+  opts: {
+    cell: number;
+    seed: number;
+    red: boolean;
+    gridColor?: string;
+    handPunct?: boolean;
+    scribbles?: number;
+    /** Characters drawn stroke by stroke with a pen, each a little off (see `penGlyph`), instead of typeset. */
+    pen?: { width: number; wobble: number };
+  },
 ): Promise<Buffer> {
   const r = rng(opts.seed);
   const cols = 20;
@@ -122,7 +152,12 @@ export async function zhGridPage(
         return;
       }
       const isPunct = /[，。、；：！？“”]/u.test(ch);
-      if (opts.handPunct && /[，。、]/u.test(ch)) {
+      const drawn = opts.pen && !isPunct ? penGlyph(ch, margin + c * cell, y, cell, ink, r, opts.pen) : null;
+      if (drawn) {
+        parts.push(drawn);
+        return;
+      }
+      if ((opts.handPunct || opts.pen) && /[，。、]/u.test(ch)) {
         parts.push(handPunctuation(ch, margin + c * cell + jx, y + jy, cell, ink));
         return;
       }
@@ -287,6 +322,49 @@ function handPunctuation(ch: string, x: number, y: number, cell: number, ink: st
   return `<path d="M ${x + 0.3 * s} ${y + 0.62 * s} q ${0.05 * s} ${0.06 * s} ${-0.05 * s} ${0.2 * s}" ${pen}/>`;
 }
 
+const requireData = createRequire(import.meta.url);
+
+/**
+ * A character written with a pen: the stroke centre lines of Make Me a Hanzi (npm `hanzi-writer-data`, 1024-unit
+ * box, y up from 900) drawn with a round pen of `width` (share of the cell), the whole character a little turned,
+ * shrunk and moved in its cell, each stroke shifted and each point wobbled by up to `wobble` (share of the cell) —
+ * uneven the way a child's characters are, which a font is not. Null when the character has no stroke data.
+ */
+function penGlyph(
+  ch: string,
+  x0: number,
+  y0: number,
+  cell: number,
+  ink: string,
+  r: Rng,
+  pen: { width: number; wobble: number },
+): string | null {
+  let data: { medians: [number, number][][] };
+  try {
+    data = requireData(`hanzi-writer-data/${ch}.json`) as { medians: [number, number][][] };
+  } catch {
+    return null;
+  }
+  const size = cell * (0.78 + r() * 0.16);
+  const angle = (r() - 0.5) * 0.16;
+  const cx = x0 + cell / 2 + (r() - 0.5) * cell * 0.1;
+  const cy = y0 + cell / 2 + (r() - 0.5) * cell * 0.1;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const w = pen.wobble * cell;
+  const paths = data.medians.map((stroke) => {
+    const dx = (r() - 0.5) * w * 2;
+    const dy = (r() - 0.5) * w * 2;
+    const pts = stroke.map(([u, v]) => {
+      const px = (u / 1024 - 0.5) * size + dx + (r() - 0.5) * w;
+      const py = ((900 - v) / 1024 - 0.5) * size + dy + (r() - 0.5) * w;
+      return `${(cx + px * cos - py * sin).toFixed(1)} ${(cy + px * sin + py * cos).toFixed(1)}`;
+    });
+    return `M ${pts.join(" L ")}`;
+  });
+  const width = (cell * pen.width * (0.85 + r() * 0.3)).toFixed(1);
+  return `<path d="${paths.join(" ")}" stroke="${ink}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`;
+}
+
 /** A character or word blacked out with a pen: zigzags back and forth, then across, over the box. */
 function scribble(x: number, y: number, w: number, h: number, ink: string, r: Rng): string {
   const pen = `stroke="${ink}" stroke-width="${(h * 0.11).toFixed(1)}" stroke-linejoin="round" fill="none"`;
@@ -340,6 +418,21 @@ export async function generateSynthetic(dir: string): Promise<string> {
     await add(
       `syn_zh_handpunct_${i}`,
       await photograph(page, { seed: i + 7, angle: -0.6, scale: 1.3, blur: 0.8 }),
+      paras,
+      "zh-Hans",
+    );
+  }
+  // characters written stroke by stroke with a wobbly pen, on 40 px cells, as children write
+  for (const [i, paras] of ZH_PEN_PARAS.entries()) {
+    const page = await zhGridPage(paras, {
+      cell: 40,
+      seed: i + 71,
+      red: i % 2 === 0,
+      pen: { width: 0.07, wobble: 0.05 },
+    });
+    await add(
+      `syn_zh_pen_${i}`,
+      await photograph(page, { seed: i + 11, angle: i % 2 ? 0.9 : -1.2, scale: 1.4, blur: 0.8 }),
       paras,
       "zh-Hans",
     );
