@@ -132,6 +132,10 @@ export const FEATURE_GROUPS: Record<EssayLanguage, Record<CriterionKey, string[]
       "logFirstPara",
       "logLastPara",
       "clausesPerSent",
+      "refrainRate",
+      "paraParallel",
+      "maxParaShare",
+      "bodyLeadLen",
     ],
     language: [
       "mattr",
@@ -198,6 +202,10 @@ export const EXPECTED_SIGNS: Record<EssayLanguage, Record<string, 1 | -1>> = {
     examplesPer1000: 1,
     introTopic: 1,
     endTopic: 1,
+    refrainRate: 1,
+    paraParallel: 1,
+    maxParaShare: -1,
+    bodyLeadLen: -1,
   },
 };
 

@@ -29,8 +29,9 @@ export function detectLanguage(text: string): EssayLanguage {
  * page-width length: at most 120 Latin / 40 other characters, the median at least half the longest), a line
  * that reaches ≥ 60% of the longest is joined to the next — with a space, with nothing between Chinese
  * characters, and a word hyphenated across the break ("con-" + "ference") is joined whole. A shorter line ends
- * its paragraph (or is a headline). Blank lines and typed paragraphs (long lines of varying length) stay as they
- * are.
+ * its paragraph (or is a headline), and so does the line before an indented one (leading spaces, ideographic
+ * space or tab; when not every line is indented) — a new paragraph on grid paper when the previous one filled its
+ * last row. Blank lines and typed paragraphs (long lines of varying length) stay as they are.
  */
 export function unwrapLines(text: string): string {
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
@@ -43,10 +44,18 @@ export function unwrapLines(text: string): string {
   const all = filled.join("");
   const latin = hanCount(all) === 0;
   if (max > (latin ? 120 : 40) || med < 0.5 * max) return lines.join("\n");
+  const indent = (l: string) => /^[ \t\u3000]/.test(l);
+  const indents = filled.some((l) => !indent(l));
   let out = "";
   let prev: string | null = null;
   for (const line of lines) {
-    if (line.trim() === "" || prev === null || prev.trim() === "" || [...prev.trim()].length < 0.6 * max) {
+    if (
+      line.trim() === "" ||
+      prev === null ||
+      prev.trim() === "" ||
+      [...prev.trim()].length < 0.6 * max ||
+      (indents && indent(line))
+    ) {
       out += prev === null ? line : `\n${line}`;
     } else {
       const a = prev.trimEnd();

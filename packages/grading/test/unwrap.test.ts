@@ -55,6 +55,25 @@ describe("unwrapLines", () => {
     expect(unwrapLines(typed)).toBe(typed);
   });
 
+  it("an indented line starts a new paragraph even when the previous paragraph filled its last row", () => {
+    const rows = [
+      "\u3000\u3000我家有一只小花猫，它的眼睛圆圆的，",
+      "耳朵尖尖的，尾巴长长的，真可爱啊。",
+      "\u3000\u3000每天放学回家，它都会跑到门口等",
+      "我。我给它吃鱼，它就高兴地叫起来。",
+    ].join("\n");
+    expect(unwrapLines(rows).split("\n")).toEqual([
+      "\u3000\u3000我家有一只小花猫，它的眼睛圆圆的，耳朵尖尖的，尾巴长长的，真可爱啊。",
+      "\u3000\u3000每天放学回家，它都会跑到门口等我。我给它吃鱼，它就高兴地叫起来。",
+    ]);
+    // every line indented (e.g. a pasted block): indentation says nothing, the rows are joined
+    const allIndented = rows
+      .split("\n")
+      .map((l) => `  ${l.trim()}`)
+      .join("\n");
+    expect(unwrapLines(allIndented).split("\n")).toHaveLength(1);
+  });
+
   it("grades a wrapped page as its paragraphs, not one paragraph per handwritten line", () => {
     const r = grade({ text: WRAPPED, topic: "Write a news report about sports day", feedbackLanguage: "en" });
     expect(r.feedback.overall).toContain("in 2 paragraphs and 3 sentences");
