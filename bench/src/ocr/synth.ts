@@ -428,7 +428,7 @@ export async function generateSynthetic(dir: string): Promise<string> {
       cell: 40,
       seed: i + 71,
       red: i % 2 === 0,
-      pen: { width: 0.07, wobble: 0.05 },
+      pen: { width: 0.07, wobble: 0.07 },
     });
     await add(
       `syn_zh_pen_${i}`,
