@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { languageHintFor } from "../src/jobs/handlers/ocr.handler.ts";
 import { normalizePhoneInput } from "../src/lib/phone.ts";
 import { defaultPasswordFor, hashPassword, verifyPassword } from "../src/modules/accounts/passwords.ts";
 import { generateInvitationCode, INVITATION_ALPHABET } from "../src/modules/invitations/invitation-codes.ts";
+import { DEFAULT_TOPICS } from "../src/modules/manuscripts/manuscripts.service.ts";
 
 describe("passwords", () => {
   it("hashes with scrypt and a random salt; verifies only the right password", async () => {
@@ -35,5 +37,20 @@ describe("invitation codes", () => {
     const codes = new Set(Array.from({ length: 500 }, generateInvitationCode));
     expect(codes.size).toBe(500);
     for (const code of codes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
+  });
+});
+
+describe("OCR language hint from the topic a teacher wrote", () => {
+  it("reads an English topic as an English essay", () => {
+    expect(languageHintFor("Write a letter to your pen friend about your school.")).toBe("en");
+  });
+
+  it("leaves a Chinese topic to the page itself: Chinese teachers set English writing in Chinese too", () => {
+    expect(languageHintFor("我的妈妈")).toBeUndefined();
+    expect(languageHintFor("以“My Summer”为题写一篇英语短文")).toBeUndefined();
+  });
+
+  it("takes no hint from the default topic, which is in the teacher's interface language", () => {
+    for (const topic of Object.values(DEFAULT_TOPICS)) expect(languageHintFor(topic)).toBeUndefined();
   });
 });

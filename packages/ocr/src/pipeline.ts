@@ -419,7 +419,9 @@ export class EmbeddedPipeline {
     const segments: Segment[] = [];
     let script = known;
     for (const b of boxes) {
-      let seg = await this.recognizeBox(img, b, steps, languageHint, this.models[script ?? "zh"]);
+      // once a page shows itself Chinese, its Latin lines are pinyin or English words to keep as written
+      const hint = script === "zh" && known === undefined ? "zh" : languageHint;
+      let seg = await this.recognizeBox(img, b, steps, hint, this.models[script ?? "zh"]);
       if (script === "en" && seg.confidence < 0.7) {
         // the student's name and class in Chinese above an English essay: the English model garbles them
         const zh = await this.recognizeBox(img, b, steps, "zh", this.models.zh);

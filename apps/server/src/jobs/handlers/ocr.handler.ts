@@ -13,12 +13,14 @@ export interface OcrHandlerDeps extends HandlerDeps {
 }
 
 /**
- * A hint only from a topic the teacher wrote: Chinese script → Chinese, otherwise English. The default topic is
- * in the teacher's interface language, which says nothing about the essay's (Chinese teachers grade English essays).
+ * A hint from a topic the teacher wrote: an English topic means an English essay. A Chinese topic settles nothing —
+ * Chinese teachers set English writing in Chinese (以“My Summer”为题写一篇英语短文) — so the page shows its script in
+ * its first lines; nor does the default topic, which is in the teacher's interface language.
  */
 export function languageHintFor(topic: string): string | undefined {
   if (Object.values(DEFAULT_TOPICS).includes(topic)) return undefined;
-  return /[\u3400-\u9fff]/.test(topic) ? "zh-Hans" : "en";
+  if (/[\u3400-\u9fff]/.test(topic)) return undefined;
+  return /[A-Za-z]/.test(topic) ? "en" : undefined;
 }
 
 /** BCP-47 hints for an assignment's essay language. */
