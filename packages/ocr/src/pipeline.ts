@@ -343,7 +343,7 @@ export class EmbeddedPipeline {
     timings.detect += now() - t2;
 
     const t3 = now();
-    let read = await this.readLines(img, boxes, steps, opts.languageHint, known);
+    let read = await this.readLines(img, boxes, steps, hinted, known);
     timings.recognize += now() - t3;
     if (read.script === "en" && known === undefined) {
       // an English page without a hint: its lines are found and read again by the English models
@@ -351,7 +351,7 @@ export class EmbeddedPipeline {
       if (gridBoxes.length === 0) boxes = await this.detect(img, this.models.en);
       timings.detect += now() - t5;
       const t6 = now();
-      read = await this.readLines(img, boxes, steps, opts.languageHint, "en");
+      read = await this.readLines(img, boxes, steps, hinted, "en");
       timings.recognize += now() - t6;
     }
 
@@ -413,14 +413,14 @@ export class EmbeddedPipeline {
     img: Rgb,
     boxes: DetBox[],
     steps: OcrSteps,
-    languageHint: string | undefined,
+    hinted: Script | undefined,
     known: Script | undefined,
   ): Promise<{ segments: Segment[]; script: Script | undefined }> {
     const segments: Segment[] = [];
     let script = known;
     for (const b of boxes) {
       // once a page shows itself Chinese, its Latin lines are pinyin or English words to keep as written
-      const hint = script === "zh" && known === undefined ? "zh" : languageHint;
+      const hint = script === "zh" && known === undefined ? "zh" : hinted;
       let seg = await this.recognizeBox(img, b, steps, hint, this.models[script ?? "zh"]);
       if (script === "en" && seg.confidence < 0.7) {
         // the student's name and class in Chinese above an English essay: the English model garbles them
@@ -445,12 +445,12 @@ export class EmbeddedPipeline {
     img: Rgb,
     b: DetBox,
     steps: OcrSteps,
-    languageHint: string | undefined,
+    hint: Script | undefined,
     models: ScriptModels,
   ): Promise<Segment> {
     // the character LM models Chinese; skip it on English pages and for the English model
-    const latinHint = /^en\b/i.test(languageHint ?? "") || models.script === "en";
-    const chineseHint = /^zh\b/i.test(languageHint ?? "");
+    const latinHint = hint === "en" || models.script === "en";
+    const chineseHint = hint === "zh";
     const H = this.tuning.recHeight;
     const crop = cropRotated(img, b.rect, H * 2);
     const w = Math.max(H / 2, Math.round((crop.width * H) / crop.height));
