@@ -1,3 +1,4 @@
+import { type GrammarRule, grammarSlips } from "./grammar.ts";
 import { englishSpeller, isMisspelled, spellingCandidates } from "./resources.ts";
 import { detectLanguage, englishTokens, isLikelyProperNoun } from "./text.ts";
 import type { CorrectionSuggestion, FeedbackLanguage, SuggestionKind, SuggestOptions } from "./types.ts";
@@ -12,6 +13,7 @@ type ReasonKey =
   | "lower-i"
   | "capital"
   | "space-punct"
+  | GrammarRule
   | ZhReason;
 
 const REASONS: Record<ReasonKey, Record<FeedbackLanguage, (o: string, s: string) => string>> = {
@@ -54,6 +56,51 @@ const REASONS: Record<ReasonKey, Record<FeedbackLanguage, (o: string, s: string)
     en: () => "No space before a punctuation mark.",
     "zh-CN": () => "标点符号前不应有空格。",
     "zh-TW": () => "標點符號前不應有空格。",
+  },
+  "modal-of": {
+    en: (o, s) => `After could / should / would / must / might comes 'have', not 'of': '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `情态动词后应接 have，不是 of：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `情態動詞後應接 have，不是 of：「${o}」→「${s}」。`,
+  },
+  agreement: {
+    en: (o, s) => `The verb does not agree with its subject: '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `主谓不一致：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `主謂不一致：「${o}」→「${s}」。`,
+  },
+  "base-after-auxiliary": {
+    en: (o, s) => `After an auxiliary such as do, can or will the verb takes its plain form: '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `助动词后应接动词原形：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `助動詞後應接動詞原形：「${o}」→「${s}」。`,
+  },
+  "double-comparative": {
+    en: (o, s) => `'${s}' is already a comparative or superlative; drop 'more' / 'most': '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `“${s}”本身已是比较级或最高级，不需再加 more / most：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `「${s}」本身已是比較級或最高級，不需再加 more / most：「${o}」→「${s}」。`,
+  },
+  "than-then": {
+    en: (o, s) => `Comparisons use 'than', not 'then': '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `比较时用 than，不用 then：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `比較時用 than，不用 then：「${o}」→「${s}」。`,
+  },
+  "there-their": {
+    en: (o, s) => `'there' (a place; "there is") and 'their' (belonging to them) are mixed up: '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `there（那里；there is）与 their（他们的）混用：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `there（那裡；there is）與 their（他們的）混用：「${o}」→「${s}」。`,
+  },
+  "its-it-is": {
+    en: (o, s) => `'it's' means 'it is'; 'its' means 'belonging to it': '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `it's 是 it is 的缩写，its 意为“它的”：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `it's 是 it is 的縮寫，its 意為「它的」：「${o}」→「${s}」。`,
+  },
+  "your-you-are": {
+    en: (o, s) => `'you're' means 'you are'; 'your' means 'belonging to you': '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `you're 是 you are 的缩写，your 意为“你的”：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `you're 是 you are 的縮寫，your 意為「你的」：「${o}」→「${s}」。`,
+  },
+  "a-lot": {
+    en: () => "'a lot' is written as two words.",
+    "zh-CN": () => "a lot 应分开写成两个词。",
+    "zh-TW": () => "a lot 應分開寫成兩個詞。",
   },
   phrase: {
     en: (o, s) => `Wrong character: '${o}' should be '${s}' in this word.`,
@@ -176,6 +223,10 @@ function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSug
       kind,
     });
   };
+  const slips = grammarSlips(text);
+  for (const g of slips) add(g.start, g.end, g.suggested, g.rule, g.confidence, "student");
+  // a word inside a grammar slip ("alot") gets that suggestion, not a spelling one as well
+  const inSlip = (t: { start: number; end: number }) => slips.some((g) => t.start < g.end && g.start < t.end);
   const tokens = englishTokens(text);
   for (const [i, t] of tokens.entries()) {
     const next = tokens[i + 1];
@@ -216,7 +267,7 @@ function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSug
       ((!isLikelyProperNoun(text, t.start, t.text) && isMisspelled(t.text)) ||
         /[A-Za-z][0-9]|[0-9][A-Za-z]/.test(t.text))
     ) {
-      if (t.text.startsWith("@")) continue;
+      if (t.text.startsWith("@") || inSlip(t)) continue;
       const cands = spellingCandidates(t.text);
       const ocr = ocrReading(t.text);
       const best = cands[0];

@@ -1,3 +1,4 @@
+import { type GrammarSlip, grammarSlips } from "./grammar.ts";
 import type { TaskKind } from "./model.ts";
 import { chineseLexicon, englishRank, isMisspelled } from "./resources.ts";
 import {
@@ -29,6 +30,8 @@ export interface Analysis {
   tokens: Token[];
   misspelled: Token[];
   wrongChars: ZhIssue[];
+  /** English grammar slips ("he want", "could of"); empty for Chinese. */
+  grammar: GrammarSlip[];
   transitions: { marker: string; count: number }[];
   topicCovered: string[];
   topicMissing: string[];
@@ -437,6 +440,7 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     tokens,
     misspelled,
     wrongChars: [],
+    grammar: grammarSlips(text),
     transitions,
     topicCovered,
     topicMissing,
@@ -655,6 +659,7 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     tokens: words,
     misspelled: [],
     wrongChars,
+    grammar: [],
     transitions,
     topicCovered,
     topicMissing,

@@ -15,7 +15,11 @@ export interface Point {
 
 const q = (s: string, lang: L, n = 50) => (lang === "en" ? `"${truncate(s, n)}"` : `“${truncate(s, n)}”`);
 const list = (xs: string[], lang: L) =>
-  lang === "en" ? xs.map((x) => `'${x}'`).join(", ") : xs.map((x) => `“${x}”`).join("、");
+  lang === "en"
+    ? xs.map((x) => `'${x}'`).join(", ")
+    : lang === "zh-TW"
+      ? xs.map((x) => `「${x}」`).join("、")
+      : xs.map((x) => `“${x}”`).join("、");
 
 function unit(a: Analysis, lang: L): string {
   if (a.language === "en") return lang === "en" ? "words" : lang === "zh-TW" ? "詞" : "词";
@@ -125,8 +129,8 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
         weight: -1.5,
         text: {
           en: `Most of the ${nS} sentences have a similar length (${shortest}–${longLen} words); combine some and vary how sentences begin.`,
-          "zh-CN": `${nS}个句子长度相近（${shortest}至${longLen}字），句式较单一，可适当变换。`,
-          "zh-TW": `${nS}個句子長度相近（${shortest}至${longLen}字），句式較單一，可適當變換。`,
+          "zh-CN": `${nS}个句子长度相近（${shortest}至${longLen}${words("zh-CN")}），句式较单一，可适当变换。`,
+          "zh-TW": `${nS}個句子長度相近（${shortest}至${longLen}${words("zh-TW")}），句式較單一，可適當變換。`,
         },
         evidence: { note: `${shortest}-${longLen}` },
       });
@@ -189,6 +193,28 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
           "zh-TW": `全文${a.length}詞，未發現拼寫錯誤。`,
         },
         evidence: { note: "0 misspellings" },
+      });
+    }
+    // "alot" is already among the misspellings
+    const slips = a.grammar.filter((g) => g.rule !== "a-lot");
+    if (slips.length > 0) {
+      const ex = [...new Set(slips.map((g) => `'${g.original}' → '${g.suggested}'`))].slice(0, 2);
+      const exZh = (open: string, close: string) =>
+        [...new Set(slips.map((g) => `${open}${g.original}${close}→${open}${g.suggested}${close}`))].slice(0, 2);
+      pts.push({
+        criterion: "conventions",
+        weight: -(1 + Math.min(2, slips.length / 2)),
+        text: {
+          en: `${slips.length} grammar slip${slips.length > 1 ? "s" : ""} such as ${ex.join(", ")}.`,
+          "zh-CN": `有${slips.length}处语法错误，如${exZh("“", "”").join("，")}。`,
+          "zh-TW": `有${slips.length}處語法錯誤，如${exZh("「", "」").join("，")}。`,
+        },
+        evidence: {
+          quote: slips[0]!.original,
+          note: `${slips.length} grammar slips`,
+          start: slips[0]!.start,
+          end: slips[0]!.end,
+        },
       });
     }
     const lowerI = Math.round((a.f.lowerIRate ?? 0) * a.length);

@@ -86,3 +86,50 @@ describe("suggestCorrections (handwritten line breaks)", () => {
     expect(wrong.suggestions.map((x) => x.original)).toContain("ferense");
   });
 });
+
+describe("suggestCorrections (English grammar)", () => {
+  const text =
+    "He want to be a doctor. Their is a hospital near his house. Last year he could of won the race. " +
+    "He is more faster than me, and we was proud. I didn't went home. Your welcome to join. Its a good day. " +
+    "My friend is taller then me and alot of people like him.";
+  const r = suggestCorrections(text, { language: "en", feedbackLanguage: "en" });
+
+  it("finds the common grammar slips as the student's own errors", () => {
+    const slips = Object.fromEntries(r.suggestions.map((s) => [s.original, s.suggested]));
+    expect(slips).toMatchObject({
+      "He want": "He wants",
+      "Their is": "There is",
+      "could of": "could have",
+      "more faster": "faster",
+      "we was": "we were",
+      "didn't went": "didn't go",
+      "Your welcome": "You're welcome",
+      "Its a": "It's a",
+      "taller then": "taller than",
+      alot: "a lot",
+    });
+    for (const s of r.suggestions) {
+      expect(s.kind).toBe("student");
+      expect(text.slice(s.start, s.end)).toBe(s.original);
+    }
+    // "alot" gets the grammar suggestion only, not a spelling one as well
+    expect(r.suggestions.filter((s) => s.original === "alot")).toHaveLength(1);
+  });
+
+  it("leaves questions, causatives, the subjunctive and object pronouns alone", () => {
+    const fine =
+      "Does he want to come? Let him go. If he were here, we would help. They made it work. " +
+      "Those who deserve it are rewarded. What I told you was true. I would of course help. " +
+      "It was better then, but now it's worse. Their house is there. The dog wagged its tail. " +
+      "Most of us were there and it's their own choice. He is younger than I am.";
+    expect(suggestCorrections(fine, { language: "en" }).suggestions).toEqual([]);
+  });
+
+  it("explains each slip in the feedback language", () => {
+    const zh = suggestCorrections("She don't like it.", { language: "en", feedbackLanguage: "zh-CN" });
+    expect(zh.suggestions[0]).toMatchObject({ original: "She don't", suggested: "She doesn't" });
+    expect(zh.suggestions[0]!.reason).toMatch(/主谓不一致/);
+    const tw = suggestCorrections("They should of gone.", { language: "en", feedbackLanguage: "zh-TW" });
+    expect(tw.suggestions[0]!.reason).toMatch(/情態動詞/);
+  });
+});
