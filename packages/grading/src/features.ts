@@ -372,9 +372,9 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const questions = (text.match(/\?/g) ?? []).length;
   const exclaims = (text.match(/!/g) ?? []).length;
   const long = words.filter((t) => t.text.length >= 7).length;
-  // examples of vocabulary to praise: words, not numbers
+  // examples of vocabulary to praise: words of 4+ letters, not numbers, contractions ("wouldn't") or fragments ("non")
   const sophisticated = [
-    ...new Set(rare.filter((w) => /^[a-z][a-z'-]*$/i.test(w) && !isMisspelled(w) && !topicSet.has(stem(w)))),
+    ...new Set(rare.filter((w) => /^[a-z][a-z-]{3,}$/i.test(w) && !isMisspelled(w) && !topicSet.has(stem(w)))),
   ].slice(0, 8);
   const nw = Math.max(1, n);
   const ns = Math.max(1, sents.length);

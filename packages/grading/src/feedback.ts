@@ -107,8 +107,8 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
         weight: -2,
         text: {
           en: `The sentence beginning ${q(longest.text, "en", 40)} runs to ${longLen} words; break it into shorter sentences.`,
-          "zh-CN": `以${q(longest.text, "zh-CN", 15)}开头的句子长达${longLen}字，建议拆分成几个短句。`,
-          "zh-TW": `以${q(longest.text, "zh-TW", 15)}開頭的句子長達${longLen}字，建議拆分成幾個短句。`,
+          "zh-CN": `以${q(longest.text, "zh-CN", 15)}开头的句子长达${longLen}${words("zh-CN")}，建议拆分成几个短句。`,
+          "zh-TW": `以${q(longest.text, "zh-TW", 15)}開頭的句子長達${longLen}${words("zh-TW")}，建議拆分成幾個短句。`,
         },
         evidence: { quote: truncate(longest.text, 80), note: `${longLen}`, start: longest.start, end: longest.end },
       });
@@ -118,8 +118,8 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
         weight: 1.5,
         text: {
           en: `Sentence lengths vary from ${shortest} to ${longLen} words across ${nS} sentences, which keeps the reading lively.`,
-          "zh-CN": `${nS}个句子长短交错（${shortest}至${longLen}字），读来有节奏感。`,
-          "zh-TW": `${nS}個句子長短交錯（${shortest}至${longLen}字），讀來有節奏感。`,
+          "zh-CN": `${nS}个句子长短交错（${shortest}至${longLen}${words("zh-CN")}），读来有节奏感。`,
+          "zh-TW": `${nS}個句子長短交錯（${shortest}至${longLen}${words("zh-TW")}），讀來有節奏感。`,
         },
         evidence: { note: `${shortest}-${longLen}` },
       });
@@ -153,16 +153,26 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
     });
   } else if (nS >= 3) {
     const used = tr.length ? list(tr, "en") : "none";
+    // suggested linking words are in the essay's language, whatever the feedback's
+    const ideas = isZh ? ["首先", "例如", "因此"] : ["however", "for example", "as a result"];
+    const ideasEn = isZh ? ideas.join(", ") : list(ideas, "en");
+    const ideasZh = (open: string, close: string) => ideas.map((x) => `${open}${x}${close}`).join("");
     pts.push({
       criterion: "organisation",
       weight: -2,
       text: {
         en:
           tr.length === 0
-            ? `No linking words connect the ${nS} sentences; add transitions such as 'however', 'for example', 'as a result'.`
-            : `Only ${tr.length === 1 ? "one kind" : `${tr.length} kinds`} of linking word (${used}) connect${tr.length === 1 ? "s" : ""} the ${nS} sentences; add transitions such as 'however', 'for example', 'as a result'.`,
-        "zh-CN": `${nS}个句子之间只用了${tr.length}种关联词${tr.length ? `（${list(tr, "zh-CN")}）` : ""}，可加入“首先”“例如”“因此”等过渡词。`,
-        "zh-TW": `${nS}個句子之間只用了${tr.length}種關聯詞${tr.length ? `（${list(tr, "zh-TW")}）` : ""}，可加入「首先」「例如」「因此」等過渡詞。`,
+            ? `No linking words connect the ${nS} sentences; add transitions such as ${ideasEn}.`
+            : `Only ${tr.length === 1 ? "one kind" : `${tr.length} kinds`} of linking word (${used}) connect${tr.length === 1 ? "s" : ""} the ${nS} sentences; add transitions such as ${ideasEn}.`,
+        "zh-CN":
+          tr.length === 0
+            ? `${nS}个句子之间没有使用关联词，可加入${ideasZh("“", "”")}等过渡词。`
+            : `${nS}个句子之间只用了${tr.length}种关联词（${list(tr, "zh-CN")}），可加入${ideasZh("“", "”")}等过渡词。`,
+        "zh-TW":
+          tr.length === 0
+            ? `${nS}個句子之間沒有使用關聯詞，可加入${ideasZh("「", "」")}等過渡詞。`
+            : `${nS}個句子之間只用了${tr.length}種關聯詞（${list(tr, "zh-TW")}），可加入${ideasZh("「", "」")}等過渡詞。`,
       },
       evidence: { note: used },
     });
@@ -319,9 +329,9 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
       criterion: "language",
       weight: -1.5,
       text: {
-        en: `The vocabulary stays with everyday words (only ${a.sophisticated.length} less common word${a.sophisticated.length === 1 ? "" : "s"}); use more precise words for key ideas.`,
-        "zh-CN": `用词较为平淡（仅有${a.sophisticated.length}个四字词语），可多用准确生动的词语。`,
-        "zh-TW": `用詞較為平淡（僅有${a.sophisticated.length}個四字詞語），可多用準確生動的詞語。`,
+        en: `The vocabulary stays with everyday words (only ${a.sophisticated.length} ${isZh ? "four-character expression" : "less common word"}${a.sophisticated.length === 1 ? "" : "s"}); use more precise words for key ideas.`,
+        "zh-CN": `用词较为平淡（仅有${a.sophisticated.length}个${isZh ? "四字词语" : "较少见的词"}），可多用准确生动的词语。`,
+        "zh-TW": `用詞較為平淡（僅有${a.sophisticated.length}個${isZh ? "四字詞語" : "較少見的詞"}），可多用準確生動的詞語。`,
       },
       evidence: { note: `${a.sophisticated.length} less common words` },
     });
@@ -477,13 +487,23 @@ export function composeFeedback(
       : lang === "zh-CN"
         ? `${total}/40（${bandLabel}）。本文共${a.length}${u}、${nP}段、${a.sentences.length}句，以${q(first, lang, 15)}开篇；${tie ? `各项得分率均为${Math.round(100 * best.r)}%。` : `${best.label}最好（${best.score}/${best.max}），${worst.label}最需加强（${worst.score}/${worst.max}）。`}`
         : `${total}/40（${bandLabel}）。本文共${a.length}${u}、${nP}段、${a.sentences.length}句，以${q(first, lang, 15)}開篇；${tie ? `各項得分率均為${Math.round(100 * best.r)}%。` : `${best.label}最好（${best.score}/${best.max}），${worst.label}最需加強（${worst.score}/${worst.max}）。`}`;
-  if (strengths.length === 0 && first) {
+  // nothing stood out: say what is true of this essay rather than leave the list empty
+  const firstLower = (a.sentences[0]?.text ?? first).toLowerCase();
+  if (strengths.length === 0 && first && a.topicCovered.some((w) => firstLower.includes(w.toLowerCase()))) {
     strengths.push(
       lang === "en"
         ? `The opening sentence ${q(first, "en")} states what the essay is about.`
         : lang === "zh-CN"
           ? `开头一句${q(first, lang, 20)}点明了文章内容。`
           : `開頭一句${q(first, lang, 20)}點明了文章內容。`,
+    );
+  } else if (strengths.length === 0 && !tie) {
+    strengths.push(
+      lang === "en"
+        ? `${best.label} is the essay's relatively strongest area (${best.score}/${best.max}); build on it.`
+        : lang === "zh-CN"
+          ? `${best.label}是本文相对最好的一项（${best.score}/${best.max}），可在此基础上继续提高。`
+          : `${best.label}是本文相對最好的一項（${best.score}/${best.max}），可在此基礎上繼續提高。`,
     );
   }
   return { overall, strengths, improvements };

@@ -222,3 +222,29 @@ describe("grammar slips in the feedback", () => {
     );
   });
 });
+
+describe("feedback on an English essay in Chinese", () => {
+  const text =
+    "My school has a big garden behind the library. We grow tomatoes, beans and sunflowers there every spring. " +
+    "Each class looks after one small bed. My class planted twelve sunflowers this year. They grew taller than our teacher. " +
+    "We measured them every Friday morning.";
+
+  it("suggests English linking words and counts words, not characters", () => {
+    const cn = grade({ text, topic: "Our school garden", feedbackLanguage: "zh-CN" });
+    const all = [...cn.feedback.strengths, ...cn.feedback.improvements].join("\n");
+    expect(all).toContain("6个句子之间没有使用关联词，可加入“however”“for example”“as a result”等过渡词。");
+    expect(all).not.toMatch(/\d+字/);
+    expect(all).not.toContain("首先");
+    const tw = grade({ text, topic: "Our school garden", feedbackLanguage: "zh-TW" });
+    expect(tw.feedback.improvements.join("\n")).toContain("可加入「however」「for example」「as a result」等過渡詞");
+  });
+
+  it("does not praise an opening that never takes up the topic", () => {
+    const weak =
+      "I lik it. It is fun and we go ther. Me and my frend go to. It was nise and we lik it a lot. " +
+      "We go hom at nite. It was fun.";
+    const en = grade({ text: weak, topic: "Our school garden", feedbackLanguage: "en" });
+    expect(en.feedback.strengths.join("\n")).not.toMatch(/states what the essay is about/);
+    expect(en.feedback.strengths.length).toBeGreaterThan(0);
+  });
+});
