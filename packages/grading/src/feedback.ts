@@ -101,12 +101,16 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
     const longest = a.sentences[li]!;
     const longLen = a.sentenceLengths[li] ?? 0;
     const shortest = Math.min(...a.sentenceLengths);
+    // "similar length" quotes the middle half, not the extremes (one 4-word and one 42-word sentence are not similar)
+    const sorted = [...a.sentenceLengths].sort((x, y) => x - y);
+    const lowQ = sorted[Math.floor((sorted.length - 1) / 4)] ?? shortest;
+    const highQ = sorted[Math.ceil(((sorted.length - 1) * 3) / 4)] ?? longLen;
     if (longLen > (isZh ? 80 : 40)) {
       pts.push({
         criterion: "language",
         weight: -2,
         text: {
-          en: `The sentence beginning ${q(longest.text, "en", 40)} runs to ${longLen} words; break it into shorter sentences.`,
+          en: `The sentence beginning ${q(longest.text, "en", 40)} runs to ${longLen} ${words("en")}; break it into shorter sentences.`,
           "zh-CN": `以${q(longest.text, "zh-CN", 15)}开头的句子长达${longLen}${words("zh-CN")}，建议拆分成几个短句。`,
           "zh-TW": `以${q(longest.text, "zh-TW", 15)}開頭的句子長達${longLen}${words("zh-TW")}，建議拆分成幾個短句。`,
         },
@@ -117,7 +121,7 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
         criterion: "language",
         weight: 1.5,
         text: {
-          en: `Sentence lengths vary from ${shortest} to ${longLen} words across ${nS} sentences, which keeps the reading lively.`,
+          en: `Sentence lengths vary from ${shortest} to ${longLen} ${words("en")} across ${nS} sentences, which keeps the reading lively.`,
           "zh-CN": `${nS}个句子长短交错（${shortest}至${longLen}${words("zh-CN")}），读来有节奏感。`,
           "zh-TW": `${nS}個句子長短交錯（${shortest}至${longLen}${words("zh-TW")}），讀來有節奏感。`,
         },
@@ -128,11 +132,11 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
         criterion: "language",
         weight: -1.5,
         text: {
-          en: `Most of the ${nS} sentences have a similar length (${shortest}–${longLen} words); combine some and vary how sentences begin.`,
-          "zh-CN": `${nS}个句子长度相近（${shortest}至${longLen}${words("zh-CN")}），句式较单一，可适当变换。`,
-          "zh-TW": `${nS}個句子長度相近（${shortest}至${longLen}${words("zh-TW")}），句式較單一，可適當變換。`,
+          en: `Most of the ${nS} sentences have a similar length (half of them ${lowQ}–${highQ} ${words("en")}); combine some and vary how sentences begin.`,
+          "zh-CN": `${nS}个句子长度相近（半数在${lowQ}至${highQ}${words("zh-CN")}之间），句式较单一，可适当变换。`,
+          "zh-TW": `${nS}個句子長度相近（半數在${lowQ}至${highQ}${words("zh-TW")}之間），句式較單一，可適當變換。`,
         },
-        evidence: { note: `${shortest}-${longLen}` },
+        evidence: { note: `${lowQ}-${highQ}` },
       });
     }
   }

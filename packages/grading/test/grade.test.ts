@@ -247,4 +247,17 @@ describe("feedback on an English essay in Chinese", () => {
     expect(en.feedback.strengths.join("\n")).not.toMatch(/states what the essay is about/);
     expect(en.feedback.strengths.length).toBeGreaterThan(0);
   });
+
+  it("counts a Chinese essay in characters in English feedback", () => {
+    const text =
+      "我们的学校很美丽。操场上有很多大树。春天的花开得很好。同学们在树下读书。老师们也很喜欢这里。" +
+      "下课后我们去跑步。天气好的时候很热闹。我爱我们的学校。";
+    const en = grade({ text, topic: "我的学校", feedbackLanguage: "en" });
+    expect(en.feedback.improvements.join("\n")).toContain(
+      "Most of the 8 sentences have a similar length (half of them",
+    );
+    const all = [en.feedback.overall, ...en.feedback.strengths, ...en.feedback.improvements].join("\n");
+    expect(all).toMatch(/\d+ characters/);
+    expect(all).not.toMatch(/\d+ words/);
+  });
 });
