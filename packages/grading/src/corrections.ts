@@ -97,6 +97,46 @@ const REASONS: Record<ReasonKey, Record<FeedbackLanguage, (o: string, s: string)
     "zh-CN": (o, s) => `you're 是 you are 的缩写，your 意为“你的”：“${o}”→“${s}”。`,
     "zh-TW": (o, s) => `you're 是 you are 的縮寫，your 意為「你的」：「${o}」→「${s}」。`,
   },
+  "although-but": {
+    en: () => "'Although' and 'but' both join the same two clauses; keep only one of them.",
+    "zh-CN": () => "although 与 but 不能连用，保留其中一个即可。",
+    "zh-TW": () => "although 與 but 不能連用，保留其中一個即可。",
+  },
+  "because-so": {
+    en: () => "'Because' and 'so' both join the same two clauses; keep only one of them.",
+    "zh-CN": () => "because 与 so 不能连用，保留其中一个即可。",
+    "zh-TW": () => "because 與 so 不能連用，保留其中一個即可。",
+  },
+  "be-agree": {
+    en: (o, s) => `'agree' is a verb and needs no 'am / is / are': '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `agree 是动词，前面不用 be 动词：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `agree 是動詞，前面不用 be 動詞：「${o}」→「${s}」。`,
+  },
+  "there-have": {
+    en: (o, s) => `To say that something exists, use 'there is / there are', not 'there has / have': '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `表示“有”要用 there be 句型，不用 there have：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `表示「有」要用 there be 句型，不用 there have：「${o}」→「${s}」。`,
+  },
+  "very-verb": {
+    en: (o, s) => `'very' cannot stand before a verb: '${o}' → '${s}' (or '… very much').`,
+    "zh-CN": (o, s) => `very 不能直接修饰动词：“${o}”→“${s}”（或用 … very much）。`,
+    "zh-TW": (o, s) => `very 不能直接修飾動詞：「${o}」→「${s}」（或用 … very much）。`,
+  },
+  "to-ing": {
+    en: (o, s) => `After 'look forward to' the verb takes -ing: '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `look forward to 中的 to 是介词，后接动名词：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `look forward to 中的 to 是介詞，後接動名詞：「${o}」→「${s}」。`,
+  },
+  "needless-preposition": {
+    en: (o, s) => `'${s}' takes its object directly, without a preposition: '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `“${s}”后直接接宾语，不需要介词：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `「${s}」後直接接受詞，不需要介詞：「${o}」→「${s}」。`,
+  },
+  "make-to": {
+    en: (o, s) => `After make / let + object the verb has no 'to': '${o}' → '${s}'.`,
+    "zh-CN": (o, s) => `make / let 后接宾语再接动词原形，不带 to：“${o}”→“${s}”。`,
+    "zh-TW": (o, s) => `make / let 後接受詞再接動詞原形，不帶 to：「${o}」→「${s}」。`,
+  },
   "a-lot": {
     en: () => "'a lot' is written as two words.",
     "zh-CN": () => "a lot 应分开写成两个词。",

@@ -15,7 +15,15 @@ export type GrammarRule =
   | "there-their"
   | "its-it-is"
   | "your-you-are"
-  | "a-lot";
+  | "a-lot"
+  | "although-but"
+  | "because-so"
+  | "be-agree"
+  | "there-have"
+  | "very-verb"
+  | "to-ing"
+  | "needless-preposition"
+  | "make-to";
 
 export interface GrammarSlip {
   rule: GrammarRule;
@@ -123,6 +131,32 @@ const THEIR_NOUNS = new Set(
 const ITS_BEFORE = new Set("a an not very so too going been really just also".split(" "));
 const YOUR_BEFORE = new Set("welcome going not doing being a an so very too".split(" "));
 
+/** Slips typical of Chinese learners of English (the app's English writers are mostly Chinese secondary students). */
+const THERE_HAVE_OK = new Set("been to got always never ever already just".split(" "));
+const THERE_BEFORE = new Set("and but so because that if when now today also still".split(" "));
+const VERY_VERBS = new Set("like love enjoy want hope agree appreciate".split(" "));
+const VERY_SUBJECTS = new Set("i we they you he she also".split(" "));
+const TO_ING: Record<string, string> = {
+  see: "seeing",
+  meet: "meeting",
+  hear: "hearing",
+  visit: "visiting",
+  go: "going",
+  have: "having",
+  get: "getting",
+  receive: "receiving",
+  make: "making",
+  come: "coming",
+  write: "writing",
+  play: "playing",
+  work: "working",
+  study: "studying",
+};
+const MAKE_LET = new Set("make makes made making let lets".split(" "));
+/** "made it to the final" is right: "it" is left out. */
+const MAKE_OBJECTS = new Set("me him her us them you".split(" "));
+const NOT_A_VERB = new Set("the a an my your his her our their this that school bed work class home people".split(" "));
+
 /** Keeps the original's capital letter on the replacement ("Their is" → "There is"). */
 function cased(original: string, replacement: string): string {
   return /^[A-Z]/.test(original) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
@@ -140,8 +174,6 @@ export function grammarSlips(original: string): GrammarSlip[] {
   const tokens = englishTokens(text);
   const out: GrammarSlip[] = [];
   const add = (rule: GrammarRule, from: Token, to: Token, suggested: string, confidence: number) => {
-    // overlapping slips ("more faster then") would be two edits of one word: the first one is kept
-    if (out.length > 0 && from.start < out[out.length - 1]!.end) return;
     out.push({
       rule,
       start: from.start,
@@ -201,7 +233,69 @@ export function grammarSlips(original: string): GrammarSlip[] {
       add("its-it-is", t, next, `${cased(t.text, "its")} ${next.text}`, 0.9);
     } else if (t.lower === "your" && YOUR_BEFORE.has(next.lower) && after?.lower !== "called") {
       add("your-you-are", t, next, `${cased(t.text, "you're")} ${next.text}`, 0.8);
+    } else if ((t.lower === "am" || t.lower === "is" || t.lower === "are") && next.lower === "agree") {
+      add("be-agree", t, next, t.lower === "is" ? "agrees" : "agree", 0.85);
+    } else if (t.lower === "i'm" && next.lower === "agree") {
+      add("be-agree", t, next, "I agree", 0.85);
+    } else if (
+      t.lower === "there" &&
+      (next.lower === "have" || next.lower === "has") &&
+      !THERE_HAVE_OK.has(after?.lower ?? "") &&
+      // "there has also been", "there have even been": the present perfect, not "there have many people"
+      !tokens.slice(i + 2, i + 5).some((x) => x.lower === "been") &&
+      (!prev || THERE_BEFORE.has(prev.lower))
+    ) {
+      // existential "there": at a sentence or clause start, not "the people over there have"
+      add("there-have", t, next, `${t.text} ${next.lower === "have" ? "are" : "is"}`, 0.8);
+    } else if (t.lower === "very" && VERY_VERBS.has(next.lower) && prev && VERY_SUBJECTS.has(prev.lower)) {
+      // "he looks very like his father" (similar) has no subject right before "very"
+      add("very-verb", t, next, `${cased(t.text, "really")} ${next.text}`, 0.8);
+    } else if (
+      t.lower === "forward" &&
+      next.lower === "to" &&
+      after &&
+      TO_ING[after.lower] &&
+      prev &&
+      /^look(s|ed|ing)?$/.test(prev.lower)
+    ) {
+      add("to-ing", next, after, `${next.text} ${TO_ING[after.lower]}`, 0.85);
+    } else if (
+      (t.lower === "despite" && next.lower === "of") ||
+      (/^discuss(es|ed|ing)?$/.test(t.lower) && next.lower === "about")
+    ) {
+      add("needless-preposition", t, next, t.text, 0.85);
+    } else if (
+      MAKE_LET.has(t.lower) &&
+      MAKE_OBJECTS.has(next.lower) &&
+      after?.lower === "to" &&
+      tokens[i + 3] &&
+      !NOT_A_VERB.has(tokens[i + 3]!.lower)
+    ) {
+      add("make-to", next, after, next.text, 0.75);
     }
   }
-  return out;
+  // "Although …, but …" and "Because …, so …": one conjunction too many (sentence-initial only, and not across a
+  // quotation, for precision)
+  const paired = /(^|[.!?]\s+)((?:even )?(although|though)|(because))\b[^.!?;"“”]*?(,\s*(but|so))\b/gi;
+  for (let m = paired.exec(text); m; m = paired.exec(text)) {
+    const conj = m[6]!.toLowerCase();
+    if ((m[4] && conj !== "so") || (!m[4] && conj !== "but")) continue;
+    const start = m.index + m[0].length - m[5]!.length;
+    out.push({
+      rule: m[4] ? "because-so" : "although-but",
+      start,
+      end: start + m[5]!.length,
+      original: original.slice(start, start + m[5]!.length),
+      suggested: ",",
+      confidence: 0.8,
+    });
+  }
+  // overlapping slips ("more faster then") would be two edits of one word: the first one is kept
+  out.sort((a, b) => a.start - b.start);
+  let end = -1;
+  return out.filter((g) => {
+    if (g.start < end) return false;
+    end = g.end;
+    return true;
+  });
 }

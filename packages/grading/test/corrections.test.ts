@@ -133,3 +133,37 @@ describe("suggestCorrections (English grammar)", () => {
     expect(tw.suggestions[0]!.reason).toMatch(/情態動詞/);
   });
 });
+
+describe("suggestCorrections (slips of Chinese learners of English)", () => {
+  it("finds paired conjunctions, 'am agree', 'there have', 'very like', 'look forward to see' and 'make me to'", () => {
+    const text =
+      "Although it rained, but we still went to the park. Because I was tired, so I went to bed early. " +
+      "I am agree with you. There have many people in the park. I very like English. " +
+      "I am looking forward to see you. Despite of the rain, we played. We discussed about the plan. " +
+      "It made me to feel happy.";
+    const r = suggestCorrections(text, { language: "en", feedbackLanguage: "en" });
+    expect(r.suggestions.map((s) => [s.original, s.suggested])).toEqual([
+      [", but", ","],
+      [", so", ","],
+      ["am agree", "agree"],
+      ["There have", "There are"],
+      ["very like", "really like"],
+      ["to see", "to seeing"],
+      ["Despite of", "Despite"],
+      ["discussed about", "discussed"],
+      ["me to", "me"],
+    ]);
+    for (const s of r.suggestions) expect(text.slice(s.start, s.end)).toBe(s.original);
+    const zh = suggestCorrections("I very like English.", { language: "en", feedbackLanguage: "zh-CN" });
+    expect(zh.suggestions[0]!.reason).toMatch(/very 不能直接修饰动词/);
+  });
+
+  it("leaves the right uses alone", () => {
+    const fine =
+      "We made it to the final. There have been many changes. There has also been rain. " +
+      "The people over there have cars. He looks very like his father. Although he is young, he is brave. " +
+      'Though the sun was hot, he rode on, as he says "The road was long, but I kept going." ' +
+      "Because it rained, we stayed in. We talked about the plan.";
+    expect(suggestCorrections(fine, { language: "en" }).suggestions).toEqual([]);
+  });
+});
