@@ -1,4 +1,5 @@
 import type { Analysis } from "./features.ts";
+import type { GrammarSlip } from "./grammar.ts";
 import { GRADE_BANDS } from "./rubric.ts";
 import { ordinal, truncate } from "./text.ts";
 import type { CriterionKey, Evidence, Feedback, FeedbackLanguage, GradeBand } from "./types.ts";
@@ -212,9 +213,14 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
     // "alot" is already among the misspellings
     const slips = a.grammar.filter((g) => g.rule !== "a-lot");
     if (slips.length > 0) {
-      const ex = [...new Set(slips.map((g) => `'${g.original}' → '${g.suggested}'`))].slice(0, 2);
+      // a paired conjunction's slip is only ", but": show the sentence's opening word with it
+      const shown = (g: GrammarSlip) => {
+        const lead = g.rule === "although-but" ? "Although …" : g.rule === "because-so" ? "Because …" : "";
+        return { from: `${lead}${g.original}`, to: `${lead}${g.suggested}` };
+      };
+      const ex = [...new Set(slips.map((g) => `'${shown(g).from}' → '${shown(g).to}'`))].slice(0, 2);
       const exZh = (open: string, close: string) =>
-        [...new Set(slips.map((g) => `${open}${g.original}${close}→${open}${g.suggested}${close}`))].slice(0, 2);
+        [...new Set(slips.map((g) => `${open}${shown(g).from}${close}→${open}${shown(g).to}${close}`))].slice(0, 2);
       pts.push({
         criterion: "conventions",
         weight: -(1 + Math.min(2, slips.length / 2)),
