@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
 import type { UserRow } from "./users.repo.ts";
@@ -35,14 +35,27 @@ export interface ActiveSession {
   renewedUntil?: Date;
 }
 
-export async function findSession(db: Queryable, token: string, now = new Date()): Promise<ActiveSession | null> {
-  const tokenHash = hashToken(token);
-  const [row] = await db
+function prepareLookup(db: Queryable) {
+  return db
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .limit(1)
+    .prepare("session_lookup");
+}
+
+/** Every signed-in request looks its session up: the query is built once per database handle. */
+const lookups = new WeakMap<Queryable, ReturnType<typeof prepareLookup>>();
+
+export async function findSession(db: Queryable, token: string, now = new Date()): Promise<ActiveSession | null> {
+  const tokenHash = hashToken(token);
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    lookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash, now: now.toISOString() });
   if (!row) return null;
   if (row.expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS) {
     const renewedUntil = new Date(now.getTime() + SESSION_TTL_MS);

@@ -80,14 +80,30 @@ function transaction<T>(db: Queryable, fn: (tx: Queryable) => Promise<T>): Promi
   return db.transaction((tx) => fn(tx as unknown as Queryable));
 }
 
+/** The screen's polling call, built once per database handle: the manuscript and its latest run in one query. */
+function prepareGet(db: Queryable) {
+  const latest = sql`(select j.id from ${manuscriptJobs} j where j.manuscript_id = ${manuscripts.id} order by j.queued_at desc limit 1)`;
+  return db
+    .select({ m: manuscripts, j: manuscriptJobs })
+    .from(manuscripts)
+    .leftJoin(manuscriptJobs, eq(manuscriptJobs.id, latest))
+    .where(and(eq(manuscripts.id, sql.placeholder("id")), eq(manuscripts.userId, sql.placeholder("userId"))))
+    .limit(1)
+    .prepare("manuscript_get");
+}
+
 /** The manuscript life cycle: create, upload, recognise, confirm, grade. Owner-only; others see 404. */
 export class ManuscriptsService {
+  private readonly lookup: ReturnType<typeof prepareGet>;
+
   constructor(
     private readonly db: Queryable,
     private readonly storage: FileStorage,
     private readonly queue: JobQueue,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.lookup = prepareGet(db);
+  }
 
   async create(user: UserRow, body: TCreateManuscriptRequest): Promise<TManuscript> {
     const [row] = await this.db
@@ -106,16 +122,9 @@ export class ManuscriptsService {
     return toManuscript(row, undefined);
   }
 
-  /** One query: the manuscript and its latest run (this is the screen's polling call). */
   async get(userId: string, id: string): Promise<TManuscript> {
     if (!UUID.test(id)) throw fail("NOT_FOUND", { status: 404 });
-    const latest = sql`(select j.id from ${manuscriptJobs} j where j.manuscript_id = ${manuscripts.id} order by j.queued_at desc limit 1)`;
-    const [found] = await this.db
-      .select({ m: manuscripts, j: manuscriptJobs })
-      .from(manuscripts)
-      .leftJoin(manuscriptJobs, eq(manuscriptJobs.id, latest))
-      .where(and(eq(manuscripts.id, id), eq(manuscripts.userId, userId)))
-      .limit(1);
+    const [found] = await this.lookup.execute({ id, userId });
     if (!found) throw fail("NOT_FOUND", { status: 404 });
     return toManuscript(found.m, found.j ?? undefined);
   }
