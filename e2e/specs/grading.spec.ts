@@ -132,3 +132,19 @@ for (const [language, c] of Object.entries(CASES) as [keyof typeof CASES, (typeo
     await saveScreen(page, `grading-teacher-score-${language}`);
   });
 }
+
+test("a topic that names its length sets the target the essay is graded against", async ({ page }) => {
+  await registerViaApi(page.request, { workLanguage: "en", name: "Ms Chen" });
+  await openWithLanguage(page, "en");
+  const topic = page.getByRole("textbox", { name: "Essay topic" });
+  await topic.fill("Write a letter of 100-120 words to your pen friend about your school.");
+  await expect(page.getByText("Target length: about 110 words or characters")).toBeVisible();
+  await page.getByLabel("Student name").fill("Wang Lei");
+  await page.getByLabel("Class", { exact: false }).first().fill("Grade 9 Class 2");
+  await page.getByLabel("Student ID").fill("S2048");
+  await page.getByTestId("student-form").getByRole("button", { name: "Save student info" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Record saved");
+  // the saved record keeps the target: the topic is read-only now and the target still reads 110
+  await expect(page.getByTestId("topic-text")).toContainText("100-120 words");
+  await expect(page.getByText("Target length: about 110 words or characters")).toBeVisible();
+});

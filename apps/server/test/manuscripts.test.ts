@@ -235,6 +235,24 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
     expect(regraded.score).toBe(graded.score);
   });
 
+  it("takes the target length from a topic that names it, unless the teacher set one", async () => {
+    const { client } = await signedIn(t);
+    const letter = await client.post("/api/manuscripts", {
+      ...STUDENT,
+      topic: "Write a letter of 100-120 words to your pen friend about your school.",
+    });
+    expect(letter.body).toMatchObject({ targetLength: 110 });
+    const zh = await client.post("/api/manuscripts", {
+      ...STUDENT,
+      topic: "以“我的妈妈”为题写一篇作文，不少于400字。",
+    });
+    expect(zh.body).toMatchObject({ targetLength: 400 });
+    const set = await client.post("/api/manuscripts", { ...STUDENT, topic: "About 120 words.", targetLength: 150 });
+    expect(set.body).toMatchObject({ targetLength: 150 });
+    const none = await client.post("/api/manuscripts", { ...STUDENT, topic: "My best friend" });
+    expect(none.body).toMatchObject({ targetLength: 500 });
+  });
+
   it("lists own manuscripts newest first, paginated", async () => {
     const { client, user } = await signedIn(t);
     const other = await signedIn(t);

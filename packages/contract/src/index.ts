@@ -5,3 +5,4 @@ export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./invitations.ts";
 export * from "./manuscripts.ts";
+export * from "./target-length.ts";

@@ -5,6 +5,7 @@ import {
   type TCreateManuscriptRequest,
   type TManuscript,
   type TManuscriptStatus,
+  targetLengthFromTopic,
 } from "@essay/contract";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -106,6 +107,7 @@ export class ManuscriptsService {
   }
 
   async create(user: UserRow, body: TCreateManuscriptRequest): Promise<TManuscript> {
+    const topic = body.topic?.trim() || DEFAULT_TOPICS[user.workLanguage];
     const [row] = await this.db
       .insert(manuscripts)
       .values({
@@ -114,8 +116,9 @@ export class ManuscriptsService {
         studentClass: body.studentClass.trim(),
         studentId: body.studentId.trim(),
         teacherName: body.teacherName?.trim() || user.name,
-        topic: body.topic?.trim() || DEFAULT_TOPICS[user.workLanguage],
-        targetLength: body.targetLength ?? DEFAULT_TARGET_LENGTH,
+        topic,
+        // a topic that names its length ("about 120 words", "不少于600字") sets the target the grader judges against
+        targetLength: body.targetLength ?? targetLengthFromTopic(topic) ?? DEFAULT_TARGET_LENGTH,
       })
       .returning();
     if (!row) throw fail("SAVE_FAILED", { status: 500 });

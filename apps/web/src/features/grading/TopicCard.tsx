@@ -1,4 +1,4 @@
-import { DEFAULT_TARGET_LENGTH } from "@essay/contract";
+import { DEFAULT_TARGET_LENGTH, targetLengthFromTopic } from "@essay/contract";
 import { BookOpenText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -11,8 +11,10 @@ interface Props {
   onChange: (topic: string) => void;
 }
 
-export function TopicCard({ topic, targetLength = DEFAULT_TARGET_LENGTH, editable, onChange }: Props) {
+export function TopicCard({ topic, targetLength, editable, onChange }: Props) {
   const { t } = useTranslation();
+  // before the record exists the target follows what the topic asks for, as the server will set it
+  const target = targetLength ?? targetLengthFromTopic(topic) ?? DEFAULT_TARGET_LENGTH;
   return (
     <Card>
       <CardHeader className="pb-3">
@@ -35,7 +37,7 @@ export function TopicCard({ topic, targetLength = DEFAULT_TARGET_LENGTH, editabl
             {topic}
           </p>
         )}
-        <p className="text-xs text-slate-500">{t("grading.topic.target", { count: targetLength })}</p>
+        <p className="text-xs text-slate-500">{t("grading.topic.target", { count: target })}</p>
       </CardContent>
     </Card>
   );
