@@ -53,6 +53,8 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   await expect(page.getByTestId("toast").getByText("请输入作业标题")).toBeVisible();
   await page.getByLabel("作业标题").fill("新闻报道：选举年");
   await page.getByLabel("作文题目").fill("Write a short news report (about 80 words) on a political event.");
+  // the target follows the length the topic names until the teacher types one
+  await expect(page.getByLabel("目标字数")).toHaveValue("80");
   await page.getByLabel("目标字数").fill("80");
   await page.getByLabel("作文语言").selectOption("en");
   await page.getByLabel("截止时间").fill("2030-06-01T18:00");

@@ -1,6 +1,6 @@
-/** The length a topic asks for is only plausible for an essay within these bounds (words or characters). */
-const MIN_TARGET = 30;
-const MAX_TARGET = 3000;
+/** The bounds of a target length the API accepts (words or characters). */
+const MIN_TARGET = 50;
+const MAX_TARGET = 5000;
 
 const ZH_DIGITS: Record<string, number> = {
   一: 1,

@@ -1,4 +1,4 @@
-import { DEFAULT_TARGET_LENGTH, type TWorkLanguage } from "@essay/contract";
+import { DEFAULT_TARGET_LENGTH, type TWorkLanguage, targetLengthFromTopic } from "@essay/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,6 +30,12 @@ export function CreateAssignmentDialog({
   const [title, setTitle] = useState("");
   const [topic, setTopic] = useState(() => t("grading.topic.default"));
   const [targetLength, setTargetLength] = useState(String(DEFAULT_TARGET_LENGTH));
+  // until the teacher types a target, it follows the length the topic names ("about 120 words", "不少于600字")
+  const [lengthTouched, setLengthTouched] = useState(false);
+  const changeTopic = (value: string) => {
+    setTopic(value);
+    if (!lengthTouched) setTargetLength(String(targetLengthFromTopic(value) ?? DEFAULT_TARGET_LENGTH));
+  };
   const [language, setLanguage] = useState<TWorkLanguage>(() => defaultLanguage(i18n.language));
   const [due, setDue] = useState("");
 
@@ -96,7 +102,7 @@ export function CreateAssignmentDialog({
               value={topic}
               maxLength={2000}
               rows={4}
-              onChange={(e) => setTopic(e.target.value)}
+              onChange={(e) => changeTopic(e.target.value)}
               className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             />
           </div>
@@ -110,7 +116,10 @@ export function CreateAssignmentDialog({
                 min={50}
                 max={5000}
                 value={targetLength}
-                onChange={(e) => setTargetLength(e.target.value)}
+                onChange={(e) => {
+                  setLengthTouched(true);
+                  setTargetLength(e.target.value);
+                }}
               />
             </div>
             <div className="flex flex-col gap-2">
