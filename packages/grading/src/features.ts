@@ -664,11 +664,16 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
     topicCovered,
     topicMissing,
     repeated,
-    // counted things ("十届", "300") are not vocabulary to praise
+    // counted things ("十届", "300"), negations ("不信") and diminutives ("花儿") are not vocabulary to praise,
+    // nor a word already quoted inside an idiom ("多彩" after "多姿多彩")
     sophisticated: [
       ...idioms,
-      ...new Set(rareZh.filter((w) => !/[0-9０-９〇零一二两三四五六七八九十百千万亿]/.test(w))),
-    ].slice(0, 8),
+      ...new Set(
+        rareZh.filter((w) => !/[0-9０-９〇零一二两三四五六七八九十百千万亿]/.test(w) && !/^[不没沒]|[儿兒]$/.test(w)),
+      ),
+    ]
+      .filter((w, i, all) => !all.slice(0, i).some((earlier) => earlier.includes(w)))
+      .slice(0, 8),
     genre,
     task: "essay",
     f,

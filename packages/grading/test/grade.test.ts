@@ -261,3 +261,17 @@ describe("feedback on an English essay in Chinese", () => {
     expect(all).not.toMatch(/\d+ words/);
   });
 });
+
+describe("Chinese vocabulary praised in the feedback", () => {
+  it("skips negations, diminutives and words already quoted inside an idiom", () => {
+    const text =
+      "春天来了，校园里多姿多彩。花儿开得正艳，蔚蓝的天空下，同学们在操场上奔跑。\n" +
+      "我不信春天会这么快过去。那天我和好朋友擦肩而过，她的脸庞红红的，我只好自我安慰。\n" +
+      "多彩的春天让我明白，美好的时光要好好珍惜。";
+    const zh = grade({ text, topic: "春天", feedbackLanguage: "zh-CN" });
+    const praise = zh.feedback.strengths.find((s) => s.startsWith("用词较为丰富"));
+    expect(praise).toBeDefined();
+    expect(praise).toContain("多姿多彩");
+    expect(praise).not.toMatch(/“多彩”|“花儿”|“不信”/);
+  });
+});
