@@ -8,7 +8,7 @@
  * with an expected sign. Target: unit score (score − min) / (max − min). Both: a stretch factor so the predicted
  * spread matches the human spread on the training data.
  */
-import { fitCalibration, fitTeacherCalibration, linearMix } from "../../../packages/grading/src/calibration.ts";
+import { contentKernel, fitCalibration, fitTeacherCalibration } from "../../../packages/grading/src/calibration.ts";
 import { analyze } from "../../../packages/grading/src/features.ts";
 import {
   EXPECTED_SIGNS,
@@ -23,7 +23,6 @@ import {
   totalToUnit,
   unitToTotal,
 } from "../../../packages/grading/src/model.ts";
-import { ContentKernel } from "../../../packages/grading/src/similarity.ts";
 import { compareIds, type EssayRecord, lang, loadJsonl, topicOf } from "./data.ts";
 import { qwk } from "./qwk.ts";
 
@@ -320,14 +319,11 @@ export function evaluateTeacherCalibrated(
     linear: unitToTotal(linear(r)),
     teacher: teacher(r),
   }));
-  let kernel: ContentKernel | undefined;
-  if (lang(test[0]!.r) === "en" && K >= 10) {
-    const mix = linearMix(K);
-    kernel = new ContentKernel(
-      cal.map((p) => ({ text: p.r.r.text, target: p.teacher - (p.grading + mix * (p.linear - p.grading)) })),
-    );
-  }
-  const map = fitTeacherCalibration(cal.map((p, i) => ({ ...p, content: kernel ? kernel.loo[i]! : null })));
+  const kernel = contentKernel(
+    cal.map((p) => ({ ...p, text: p.r.r.text })),
+    lang(test[0]!.r),
+  );
+  const map = fitTeacherCalibration(cal.map((p, i) => ({ ...p, content: kernel?.loo[i] ?? null })));
   const rest = test.slice(K);
   const toS = (t: number) => Math.max(min, Math.min(max, Math.round(min + totalToUnit(Math.round(t)) * (max - min))));
   return qwk(

@@ -1,8 +1,8 @@
 import {
   type CalibrationMap,
+  contentKernel,
   fitCalibration,
   fitTeacherCalibration,
-  linearMix,
   type TeacherCalibration,
 } from "./calibration.ts";
 import { CALIBRATION_COEFFICIENTS, COEFFICIENTS } from "./coefficients.ts";
@@ -10,7 +10,7 @@ import { type Analysis, analyze } from "./features.ts";
 import { composeFeedback, observations, type Point } from "./feedback.ts";
 import { contributions, type Model, modelInput, unitToTotal } from "./model.ts";
 import { DEFAULT_RUBRIC, gradeBand, TOTAL_MAX } from "./rubric.ts";
-import { ContentKernel } from "./similarity.ts";
+import type { ContentKernel } from "./similarity.ts";
 import { detectLanguage } from "./text.ts";
 import type { CriterionKey, CriterionResult, GradeInput, GradeResult, Rubric } from "./types.ts";
 
@@ -193,19 +193,11 @@ function totals(
 interface FittedCalibration {
   /** With all teacher-scored texts: the assignment calibration of both models' totals (and content). */
   teacher?: TeacherCalibration;
-  /** Content estimate from the teacher-scored texts (English, ≥ MIN_CONTENT_POINTS of them). */
+  /** Content estimate from the teacher-scored texts (see contentKernel). */
   kernel?: ContentKernel;
   /** Without texts: a monotone map of the raw (calibration-model) total. */
   raw?: CalibrationMap;
 }
-
-/**
- * The content estimate (kernel ridge over the teacher-scored essays' content words, predicting how far the
- * teacher's score lies from the models') needs this many teacher-scored texts; it is used for English only (the
- * Chinese fitting data has a different title for almost every essay, so it cannot be checked there).
- * On ASAP (leave-one-prompt-out): +0.008 QWK at K=10, +0.010 at K=30.
- */
-const MIN_CONTENT_POINTS = 10;
 
 const calibrationCache = new WeakMap<object, { key: string; fitted: FittedCalibration }>();
 
@@ -235,17 +227,8 @@ function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
       );
       return { grading: tot.gradingRaw, linear: tot.calibrationRaw, teacher: p.teacherScore, text: p.text! };
     });
-    const language = input.language ?? detectLanguage(input.text);
-    let kernel: ContentKernel | undefined;
-    let content: (number | null)[] = scored.map(() => null);
-    if (language === "en" && scored.length >= MIN_CONTENT_POINTS) {
-      const mix = linearMix(scored.length);
-      kernel = new ContentKernel(
-        scored.map((p) => ({ text: p.text, target: p.teacher - (p.grading + mix * (p.linear - p.grading)) })),
-      );
-      content = kernel.loo;
-    }
-    const teacher = fitTeacherCalibration(scored.map((p, i) => ({ ...p, content: content[i] })));
+    const kernel = contentKernel(scored, input.language ?? detectLanguage(input.text));
+    const teacher = fitTeacherCalibration(scored.map((p, i) => ({ ...p, content: kernel?.loo[i] ?? null })));
     fitted = { teacher, ...(kernel ? { kernel } : {}) };
   } else {
     const raws = points.map(
