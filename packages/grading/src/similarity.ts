@@ -53,7 +53,15 @@ export class ContentReference {
 
   /** Cosine similarity of a text to each reference essay. */
   similarities(text: string | Bag): number[] {
-    const q = this.vectorize(typeof text === "string" ? bagOf(text) : text);
+    return this.similaritiesTo(this.vectorize(typeof text === "string" ? bagOf(text) : text));
+  }
+
+  /** Cosine similarity of reference essay i to each reference essay (its vector is already built). */
+  similaritiesOf(i: number): number[] {
+    return this.similaritiesTo(this.vecs[i]!);
+  }
+
+  private similaritiesTo(q: { v: Map<string, number>; norm: number }): number[] {
     return this.vecs.map((r) => {
       if (q.norm === 0 || r.norm === 0) return 0;
       let dot = 0;
@@ -87,8 +95,8 @@ export class ContentKernel {
     this.offset = n > 0 ? items.reduce((a, i) => a + i.target, 0) / n : 0;
     const y = items.map((i) => i.target - this.offset);
     // A = S + λI, with the self-similarity set to 1
-    const A = items.map((it, i) => {
-      const row = this.ref.similarities(it.text);
+    const A = items.map((_, i) => {
+      const row = this.ref.similaritiesOf(i);
       row[i] = 1 + lambda;
       return row;
     });
