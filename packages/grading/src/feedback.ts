@@ -15,12 +15,9 @@ export interface Point {
 }
 
 const q = (s: string, lang: L, n = 50) => (lang === "en" ? `"${truncate(s, n)}"` : `“${truncate(s, n)}”`);
-const list = (xs: string[], lang: L) =>
-  lang === "en"
-    ? xs.map((x) => `'${x}'`).join(", ")
-    : lang === "zh-TW"
-      ? xs.map((x) => `「${x}」`).join("、")
-      : xs.map((x) => `“${x}”`).join("、");
+/** A word or phrase of the essay, quoted the way the feedback language quotes. */
+const word = (x: string, lang: L) => (lang === "en" ? `'${x}'` : lang === "zh-TW" ? `「${x}」` : `“${x}”`);
+const list = (xs: string[], lang: L) => xs.map((x) => word(x, lang)).join(lang === "en" ? ", " : "、");
 
 function unit(a: Analysis, lang: L): string {
   if (a.language === "en") return lang === "en" ? "words" : lang === "zh-TW" ? "詞" : "词";
@@ -161,7 +158,7 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
     // suggested linking words are in the essay's language, whatever the feedback's
     const ideas = isZh ? ["首先", "例如", "因此"] : ["however", "for example", "as a result"];
     const ideasEn = isZh ? ideas.join(", ") : list(ideas, "en");
-    const ideasZh = (open: string, close: string) => ideas.map((x) => `${open}${x}${close}`).join("");
+    const ideasZh = (lang: L) => ideas.map((x) => word(x, lang)).join("");
     pts.push({
       criterion: "organisation",
       weight: -2,
@@ -172,12 +169,12 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
             : `Only ${tr.length === 1 ? "one kind" : `${tr.length} kinds`} of linking word (${used}) connect${tr.length === 1 ? "s" : ""} the ${nS} sentences; add transitions such as ${ideasEn}.`,
         "zh-CN":
           tr.length === 0
-            ? `${nS}个句子之间没有使用关联词，可加入${ideasZh("“", "”")}等过渡词。`
-            : `${nS}个句子之间只用了${tr.length}种关联词（${list(tr, "zh-CN")}），可加入${ideasZh("“", "”")}等过渡词。`,
+            ? `${nS}个句子之间没有使用关联词，可加入${ideasZh("zh-CN")}等过渡词。`
+            : `${nS}个句子之间只用了${tr.length}种关联词（${list(tr, "zh-CN")}），可加入${ideasZh("zh-CN")}等过渡词。`,
         "zh-TW":
           tr.length === 0
-            ? `${nS}個句子之間沒有使用關聯詞，可加入${ideasZh("「", "」")}等過渡詞。`
-            : `${nS}個句子之間只用了${tr.length}種關聯詞（${list(tr, "zh-TW")}），可加入${ideasZh("「", "」")}等過渡詞。`,
+            ? `${nS}個句子之間沒有使用關聯詞，可加入${ideasZh("zh-TW")}等過渡詞。`
+            : `${nS}個句子之間只用了${tr.length}種關聯詞（${list(tr, "zh-TW")}），可加入${ideasZh("zh-TW")}等過渡詞。`,
       },
       evidence: { note: used },
     });
@@ -218,16 +215,15 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
         const lead = g.rule === "although-but" ? "Although …" : g.rule === "because-so" ? "Because …" : "";
         return { from: `${lead}${g.original}`, to: `${lead}${g.suggested}` };
       };
-      const ex = [...new Set(slips.map((g) => `'${shown(g).from}' → '${shown(g).to}'`))].slice(0, 2);
-      const exZh = (open: string, close: string) =>
-        [...new Set(slips.map((g) => `${open}${shown(g).from}${close}→${open}${shown(g).to}${close}`))].slice(0, 2);
+      const examples = (lang: L, arrow: string) =>
+        [...new Set(slips.map((g) => `${word(shown(g).from, lang)}${arrow}${word(shown(g).to, lang)}`))].slice(0, 2);
       pts.push({
         criterion: "conventions",
         weight: -(1 + Math.min(2, slips.length / 2)),
         text: {
-          en: `${slips.length} grammar slip${slips.length > 1 ? "s" : ""} such as ${ex.join(", ")}.`,
-          "zh-CN": `有${slips.length}处语法错误，如${exZh("“", "”").join("，")}。`,
-          "zh-TW": `有${slips.length}處語法錯誤，如${exZh("「", "」").join("，")}。`,
+          en: `${slips.length} grammar slip${slips.length > 1 ? "s" : ""} such as ${examples("en", " → ").join(", ")}.`,
+          "zh-CN": `有${slips.length}处语法错误，如${examples("zh-CN", "→").join("，")}。`,
+          "zh-TW": `有${slips.length}處語法錯誤，如${examples("zh-TW", "→").join("，")}。`,
         },
         evidence: {
           quote: slips[0]!.original,
