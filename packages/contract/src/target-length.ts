@@ -37,6 +37,11 @@ const NUM = "(?<![\\d.])(\\d{2,4}|[一二两兩三四五六七八九十百千零
 /** What is counted: English words, Chinese characters (字, 个字 / 個字) or words (词 / 詞). */
 const UNIT = "(?:words?\\b|[个個]?字|[词詞])";
 
+const RANGE = new RegExp(`${NUM}\\s*(?:-|–|—|~|～|to|至|到)\\s*${NUM}\\s*${UNIT}`, "i");
+const SINGLE = new RegExp(`${NUM}\\s*${UNIT}`, "i");
+/** "字数：八百": the count after the word for it. */
+const COUNT_FIRST = new RegExp(`字[数數][^\\d一二两兩三四五六七八九十百千]{0,6}${NUM}`);
+
 /**
  * The essay length a topic asks for, when it says so: "about 120 words", "100–120 words" (the middle),
  * "约500字", "不少于600字", "800字左右", "字数：八百". Teachers write the length into the task they set; when they
@@ -44,10 +49,8 @@ const UNIT = "(?:words?\\b|[个個]?字|[词詞])";
  * not 500.
  */
 export function targetLengthFromTopic(topic: string): number | undefined {
-  const range = new RegExp(`${NUM}\\s*(?:-|–|—|~|～|to|至|到)\\s*${NUM}\\s*${UNIT}`, "i").exec(topic);
-  const single =
-    new RegExp(`${NUM}\\s*${UNIT}`, "i").exec(topic) ??
-    new RegExp(`字[数數][^\\d一二两兩三四五六七八九十百千]{0,6}${NUM}`).exec(topic);
+  const range = RANGE.exec(topic);
+  const single = SINGLE.exec(topic) ?? COUNT_FIRST.exec(topic);
   let n: number | undefined;
   if (range) n = Math.round((number(range[1]!) + number(range[2]!)) / 2);
   else if (single) n = number(single[1]!);
