@@ -1,11 +1,10 @@
 // `npm start`: install when needed, build the web app, then serve API + web on one port (embedded database by default).
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { ensureDependencies, root, run } from "./lib.mjs";
+import { buildWebIfStale, ensureDependencies, root } from "./lib.mjs";
 
 ensureDependencies();
-console.log("→ building the web app…");
-run("npm", ["run", "-s", "build"]);
+buildWebIfStale();
 
 const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
   cwd: root,

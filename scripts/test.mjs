@@ -3,7 +3,7 @@
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { ensureDependencies, root, run } from "./lib.mjs";
+import { buildWebIfStale, ensureDependencies, root, run } from "./lib.mjs";
 
 function hasCjkFont() {
   try {
@@ -53,8 +53,8 @@ for (const dir of tsProjects) {
 console.log("→ unit and API tests (vitest)");
 run("npx", ["vitest", "run"]);
 
-console.log("→ build web app");
-run("npm", ["run", "-s", "build"]);
+buildWebIfStale();
+run("node", ["scripts/web-budget.mjs"]);
 
 console.log("→ browser tests (playwright + chromium)");
 run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"]);

@@ -7,6 +7,7 @@ import { DataDirLockedError } from "./db/lock.ts";
 import { buildApp } from "./http/app.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/registry.ts";
+import { createLogger } from "./lib/logger.ts";
 import { countUsers } from "./modules/accounts/users.repo.ts";
 import { InvitationsService } from "./modules/invitations/invitations.service.ts";
 import { createGraderFromConfig } from "./providers/grading/index.ts";
@@ -17,15 +18,14 @@ const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat });
   const database = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dir: config.dataDir },
   );
   const storage = createStorage(config.storage, config.dataDir);
-  let log: { error(obj: unknown, msg: string): void } = { error: (obj, msg) => console.error(msg, obj) };
-  const queue = new JobQueue(database, config.jobs, (error) => log.error({ err: error }, "job queue error"));
+  const queue = new JobQueue(database, config.jobs, (error) => logger.error({ err: error }, "job queue error"));
   await queue.start();
-  const app = await buildApp({ config, database, webDist, manuscripts: { storage, queue } });
-  log = app.log;
+  const app = await buildApp({ config, logger, database, webDist, manuscripts: { storage, queue } });
   // One OCR engine per process: the embedded engine loads its models once, in its worker thread.
   const ocr = config.services.worker ? createOcrFromConfig(config.ocr) : null;
   if (ocr) {
@@ -72,11 +72,24 @@ async function main(): Promise<void> {
     `essay grader ready on http://${config.host}:${config.port}`,
   );
   if ((await countUsers(database.db)) === 0) {
-    app.log.info(
-      "No accounts yet. Invite the first teacher with `npm run -s cli -- invite <phone>` " +
-        "(e.g. +8613800138001), then sign up on the login page with that phone and the printed code.",
+    // Plain text, not a log record: it is the one thing a newcomer must read, once, at the first start.
+    process.stdout.write(
+      firstTeacherHint(`http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${config.port}`),
     );
   }
+}
+
+function firstTeacherHint(url: string): string {
+  return [
+    "",
+    "  No accounts yet. Invite the first teacher (in another terminal, in this folder):",
+    "",
+    "      npm run -s cli -- invite 13800138001        (their mobile number; +852…, +1… for other countries)",
+    "",
+    `  It prints an invitation code. Open ${url}, enter that phone number, then the code.`,
+    "",
+    "",
+  ].join("\n");
 }
 
 main().catch((error: unknown) => {

@@ -1,28 +1,18 @@
 import { z } from "zod";
 import { ZWorkLanguage } from "./config.ts";
+import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from "./rules.ts";
 
 /** Dial code plus national number, no spaces: "+8613800138001". */
 export const ZPhoneNumber = z
   .string()
   .trim()
   .regex(/^\+\d{7,16}$/, "phone number must be a dial code and number, e.g. +8613800138001");
-/** Mainland China mobile as typed on the sign-in screen (spec §5). */
-export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 export const ZVerificationCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/, "verification code must be 6 digits");
 export const ZRole = z.enum(["teacher", "student"]);
 export type TRole = z.infer<typeof ZRole>;
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const NAME_MIN_LENGTH = 2;
-/** Profile password rule (spec §5): 8+ characters with a letter, a digit and a special punctuation character. */
-export function isStrongPassword(value: string): boolean {
-  return (
-    value.length >= PASSWORD_MIN_LENGTH && /[A-Za-z]/.test(value) && /\d/.test(value) && /[^A-Za-z0-9\s]/.test(value)
-  );
-}
 
 export const ZUser = z.object({
   id: z.string(),

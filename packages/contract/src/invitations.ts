@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { ZPhoneNumber } from "./auth.ts";
-
-export const INVITATION_CODE_LENGTH = 8;
-export const INVITATION_VALIDITY_HOURS = 24;
+import { INVITATION_CODE_LENGTH } from "./rules.ts";
 
 export const ZInvitation = z.object({
   id: z.string(),
@@ -23,15 +21,3 @@ export const ZValidateInvitationRequest = z.object({
   phoneNumber: ZPhoneNumber,
 });
 export const ZValidateInvitationResponse = z.object({ valid: z.literal(true), message: z.string() });
-
-export type TInvitationBadge = "used_up" | "expired" | "available" | "disabled";
-/** Spec §4: evaluated in this order. */
-export function invitationBadge(
-  inv: Pick<TInvitation, "usedCount" | "maxUses" | "expiresAt" | "isActive">,
-  now = Date.now(),
-): TInvitationBadge {
-  if (inv.usedCount >= inv.maxUses) return "used_up";
-  if (new Date(inv.expiresAt).getTime() <= now) return "expired";
-  if (inv.isActive) return "available";
-  return "disabled";
-}

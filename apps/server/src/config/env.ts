@@ -57,6 +57,8 @@ const ZEnv = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     /** pino level. */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** `auto`: readable lines on a terminal, JSON lines otherwise; `json` or `pretty` to choose. */
+    LOG_FORMAT: z.enum(["auto", "pretty", "json"]).default("auto"),
     /** Who texts verification codes: `demo` returns the code to the UI (no SMS), `aliyun` sends it via Aliyun Dysms. */
     SMS_PROVIDER: z.enum(["demo", "aliyun"]).default("demo"),
     /** Aliyun Dysms credentials and template; required only when SMS_PROVIDER=aliyun. */
@@ -148,6 +150,7 @@ const ZEnv = z
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     sms: smsConfig(env),
     services: { api: env.SERVICES.includes("api"), worker: env.SERVICES.includes("worker") },
     storage:

@@ -1,7 +1,8 @@
-import fastify, { type FastifyInstance } from "fastify";
+import fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { AppConfig } from "../config/env.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import { createLogger } from "../lib/logger.ts";
 import { AccountsService } from "../modules/accounts/accounts.service.ts";
 import { startHousekeeping } from "../modules/accounts/housekeeping.ts";
 import { ClassesService } from "../modules/classes/classes.service.ts";
@@ -12,6 +13,7 @@ import { createSmsProvider, type SmsProvider } from "../providers/sms/index.ts";
 import type { FileStorage } from "../providers/storage/index.ts";
 import { registerErrorHandling } from "./errors.ts";
 import { registerOriginCheck } from "./origin-check.ts";
+import { RequestLog } from "./request-log.ts";
 import { requireRole } from "./roles.ts";
 import { authRoutes } from "./routes/auth.routes.ts";
 import { classRoutes } from "./routes/classes.routes.ts";
@@ -28,6 +30,8 @@ import { registerSpa } from "./spa.ts";
 
 export interface AppDeps {
   config: Pick<AppConfig, "publicUrl" | "logLevel" | "nodeEnv"> & Partial<Pick<AppConfig, "sms">>;
+  /** The process's logger (main.ts makes one for the terminal or for JSON); tests get a JSON one at their level. */
+  logger?: FastifyBaseLogger;
   database: Database;
   /** Overrides the provider chosen by `config.sms` (tests keep the demo provider to read sent codes). */
   sms?: SmsProvider;
@@ -40,7 +44,8 @@ export interface AppDeps {
 /** Builds the HTTP app: every route, hook and error shape, without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = fastify({
-    logger: { level: deps.config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    loggerInstance: deps.logger ?? createLogger({ level: deps.config.logLevel, format: "json" }),
+    logController: new RequestLog(),
     trustProxy: Boolean(deps.config.publicUrl),
   });
   registerErrorHandling(app);

@@ -1,21 +1,36 @@
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { FullPageSpinner } from "../components/ui/spinner.tsx";
 import { AccessDeniedPage } from "../features/access-denied/AccessDeniedPage.tsx";
-import { AssignmentDetailPage } from "../features/assignments/AssignmentDetailPage.tsx";
-import { AssignmentLibraryPage } from "../features/assignments/AssignmentLibraryPage.tsx";
 import { SignInScreen } from "../features/auth/SignInScreen.tsx";
 import { useCurrentUser } from "../features/auth/use-current-user.ts";
 import { useLanguageSync } from "../features/auth/use-language-sync.ts";
-import { GradingPage } from "../features/grading/GradingPage.tsx";
-import { InvitationsPage } from "../features/invitations/InvitationsPage.tsx";
 import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
-import { InDevelopmentPage } from "../features/placeholder/InDevelopmentPage.tsx";
-import { ProfilePage } from "../features/profile/ProfilePage.tsx";
-import { StudentDashboard } from "../features/student/StudentDashboard.tsx";
-import { SubmissionPage } from "../features/student/SubmissionPage.tsx";
 import { AppShell } from "./layout/AppShell.tsx";
 import { TopBar } from "./layout/TopBar.tsx";
+
+// Each page is its own chunk, fetched when first opened: the first load carries the shell and the sign-in screen only.
+const GradingPage = lazy(() => import("../features/grading/GradingPage.tsx").then((m) => ({ default: m.GradingPage })));
+const ProfilePage = lazy(() => import("../features/profile/ProfilePage.tsx").then((m) => ({ default: m.ProfilePage })));
+const InvitationsPage = lazy(() =>
+  import("../features/invitations/InvitationsPage.tsx").then((m) => ({ default: m.InvitationsPage })),
+);
+const AssignmentLibraryPage = lazy(() =>
+  import("../features/assignments/AssignmentLibraryPage.tsx").then((m) => ({ default: m.AssignmentLibraryPage })),
+);
+const AssignmentDetailPage = lazy(() =>
+  import("../features/assignments/AssignmentDetailPage.tsx").then((m) => ({ default: m.AssignmentDetailPage })),
+);
+const InDevelopmentPage = lazy(() =>
+  import("../features/placeholder/InDevelopmentPage.tsx").then((m) => ({ default: m.InDevelopmentPage })),
+);
+const StudentDashboard = lazy(() =>
+  import("../features/student/StudentDashboard.tsx").then((m) => ({ default: m.StudentDashboard })),
+);
+const SubmissionPage = lazy(() =>
+  import("../features/student/SubmissionPage.tsx").then((m) => ({ default: m.SubmissionPage })),
+);
 
 function SignedOutLayout({ children }: { children: React.ReactNode }) {
   return (

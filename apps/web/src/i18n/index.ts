@@ -2,15 +2,20 @@ import type { TWorkLanguage } from "@essay/contract";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { detectLanguage, LANGUAGE_STORAGE_KEY } from "./detect.ts";
-import en from "./locales/en.json";
-import zhCN from "./locales/zh-CN.json";
-import zhTW from "./locales/zh-TW.json";
 
-export const resources = {
-  en: { translation: en },
-  "zh-CN": { translation: zhCN },
-  "zh-TW": { translation: zhTW },
-} as const;
+type Catalog = Record<string, unknown>;
+/** Each catalog is its own chunk: a visitor downloads the language they read, not all three. */
+const CATALOGS: Record<TWorkLanguage, () => Promise<{ default: Catalog }>> = {
+  en: () => import("./locales/en.json"),
+  "zh-CN": () => import("./locales/zh-CN.json"),
+  "zh-TW": () => import("./locales/zh-TW.json"),
+};
+
+async function ensureCatalog(language: TWorkLanguage): Promise<void> {
+  if (i18next.hasResourceBundle(language, "translation")) return;
+  const catalog = await CATALOGS[language]();
+  i18next.addResourceBundle(language, "translation", catalog.default, true, true);
+}
 
 function readStored(): string | null {
   try {
@@ -20,12 +25,16 @@ function readStored(): string | null {
   }
 }
 
-export function initI18n(): typeof i18next {
+/** Detects the language, loads its catalog and starts i18next; the app renders once this resolves. */
+export async function initI18n(): Promise<typeof i18next> {
   const lng = detectLanguage(readStored(), navigator.languages ?? [navigator.language]);
-  void i18next.use(initReactI18next).init({
-    resources,
+  const catalog = await CATALOGS[lng]();
+  await i18next.use(initReactI18next).init({
+    resources: { [lng]: { translation: catalog.default } },
+    partialBundledLanguages: true,
     lng,
-    fallbackLng: "en",
+    // every key exists in all three catalogs (catalogs.test.ts): no fallback language to download
+    fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
@@ -45,6 +54,7 @@ export async function setLanguage(language: TWorkLanguage): Promise<void> {
   } catch {
     // private mode: the choice lasts for this page only
   }
+  await ensureCatalog(language);
   await i18next.changeLanguage(language);
 }
 

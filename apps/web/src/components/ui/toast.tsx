@@ -1,7 +1,4 @@
-import * as T from "@radix-ui/react-toast";
-import { X } from "lucide-react";
-import { useSyncExternalStore } from "react";
-import { cn } from "../../lib/utils.ts";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 
 /** Spec §9: one toast at a time, shown for 5000 ms unless it says otherwise. */
 export const TOAST_DURATION_MS = 5000;
@@ -12,7 +9,7 @@ export interface ToastInput {
   variant?: "default" | "destructive" | "success";
   duration?: number;
 }
-interface ToastState extends ToastInput {
+export interface ToastState extends ToastInput {
   id: number;
   open: boolean;
 }
@@ -30,17 +27,20 @@ export function toast(input: ToastInput): void {
   emit();
 }
 
-function dismiss(id: number): void {
+export function dismiss(id: number): void {
   if (current?.id === id) {
     current = { ...current, open: false };
     emit();
   }
 }
 
-function subscribe(listener: () => void) {
+export function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+// Radix's toast is fetched with the first toast, not with the first page (spec §8 toasts follow user actions).
+const ToastView = lazy(() => import("./toast-view.tsx").then((m) => ({ default: m.ToastView })));
 
 export function Toaster({ closeLabel }: { closeLabel: string }) {
   const state = useSyncExternalStore(
@@ -48,37 +48,10 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
     () => current,
     () => null,
   );
+  if (!state) return null;
   return (
-    <T.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
-      {state ? (
-        <T.Root
-          key={state.id}
-          open={state.open}
-          duration={state.duration ?? TOAST_DURATION_MS}
-          onOpenChange={(open) => {
-            if (!open) dismiss(state.id);
-          }}
-          data-testid="toast"
-          data-variant={state.variant ?? "default"}
-          className={cn(
-            "relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg",
-            state.variant === "destructive" && "border-red-300 bg-red-50 text-red-900",
-            state.variant === "success" && "border-green-300 bg-green-50 text-green-900",
-            (!state.variant || state.variant === "default") && "border-slate-200 bg-white text-slate-900",
-          )}
-        >
-          <div className="flex flex-col gap-1">
-            <T.Title className="text-sm font-semibold">{state.title}</T.Title>
-            {state.description ? (
-              <T.Description className="text-sm opacity-90">{state.description}</T.Description>
-            ) : null}
-          </div>
-          <T.Close className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100" aria-label={closeLabel}>
-            <X className="size-4" />
-          </T.Close>
-        </T.Root>
-      ) : null}
-      <T.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
-    </T.Provider>
+    <Suspense fallback={null}>
+      <ToastView state={state} closeLabel={closeLabel} />
+    </Suspense>
   );
 }

@@ -1,5 +1,3 @@
-import { toPng } from "html-to-image";
-
 /** Spec §7: 800 px wide, scale 2, white background, PNG. */
 export const REPORT_WIDTH = 800;
 export const REPORT_PIXEL_RATIO = 2;
@@ -11,7 +9,8 @@ export function reportFileName(title: string, studentName: string, studentId: st
 
 export async function exportReportPng(node: HTMLElement, fileName: string): Promise<void> {
   try {
-    await document.fonts?.ready;
+    // loaded on the first export: most visits never export, and the first page should not wait for it
+    const [{ toPng }] = await Promise.all([import("html-to-image"), document.fonts?.ready]);
     const dataUrl = await toPng(node, {
       width: REPORT_WIDTH,
       pixelRatio: REPORT_PIXEL_RATIO,
