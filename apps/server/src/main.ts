@@ -67,15 +67,16 @@ async function main(): Promise<void> {
     return;
   }
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = address && typeof address === "object" ? address.port : config.port;
+  const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`;
   app.log.info(
     { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, services: config.services },
-    `essay grader ready on http://${config.host}:${config.port}`,
+    `essay grader ready on ${url}`,
   );
   if ((await countUsers(database.db)) === 0) {
     // Plain text, not a log record: it is the one thing a newcomer must read, once, at the first start.
-    process.stdout.write(
-      firstTeacherHint(`http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${config.port}`),
-    );
+    process.stdout.write(firstTeacherHint(url));
   }
 }
 

@@ -155,7 +155,9 @@ describe("first run with the real server process", () => {
       if (Date.now() > deadline || server.exitCode !== null) throw new Error(`server did not start:\n${log}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(log).toMatch(/npm run -s cli -- invite <phone>/);
+    // said once, in plain text (not inside a JSON log record), with the command to run
+    expect(log.match(/No accounts yet/g)).toHaveLength(1);
+    expect(log).toMatch(/^\s+npm run -s cli -- invite \d+/m);
     const port = Number(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(log)?.[1]);
     expect(port).toBeGreaterThan(0);
 
