@@ -40,7 +40,16 @@ console.log("→ lint (biome)");
 run("npx", ["biome", "check", "."]);
 
 console.log("→ typecheck");
-const tsProjects = ["packages/contract", "packages/ocr", "packages/grading", "apps/server", "apps/web", "e2e", "bench"];
+const tsProjects = [
+  "packages/contract",
+  "packages/lang",
+  "packages/ocr",
+  "packages/grading",
+  "apps/server",
+  "apps/web",
+  "e2e",
+  "bench",
+];
 for (const dir of tsProjects) {
   const src = path.join(root, dir);
   if (!fs.existsSync(path.join(src, "tsconfig.json"))) continue;

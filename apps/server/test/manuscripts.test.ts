@@ -420,6 +420,34 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
     expect(res.body.suggestions.length).toBeGreaterThan(0);
     expect((await client.post("/api/text-correction", { text: "" })).body).toEqual({ suggestions: [] });
   });
+
+  it("tells OCR slips from the student's own errors, with the recogniser's evidence when given", async () => {
+    const { client } = await signedIn(t);
+    const text = "I recieve the lncel every week.";
+    const plain = await client.post("/api/text-correction", { text, language: "en" });
+    const byWord = (body: { suggestions: { original: string }[] }, w: string) =>
+      body.suggestions.find((x) => x.original === w);
+    expect(byWord(plain.body, "recieve")).toMatchObject({
+      suggested: "receive",
+      kind: "student",
+      evidence: "learner-slip",
+      rule: "spelling",
+    });
+    expect(byWord(plain.body, "lncel")).toMatchObject({ kind: "ocr", evidence: "implausible-string" });
+    const unsure = await client.post("/api/text-correction", {
+      text,
+      language: "en",
+      readings: [{ offset: text.indexOf("recieve") + 4, length: 1, confidence: 0.3 }],
+    });
+    expect(byWord(unsure.body, "recieve")).toMatchObject({ kind: "ocr", evidence: "low-confidence" });
+    const zh = await client.post("/api/text-correction", { text: "我们去河边diao鱼，他hai是很开心。", language: "zh" });
+    expect(byWord(zh.body, "hai")).toMatchObject({ suggested: "还", kind: "student", rule: "pinyin" });
+    const bad = await client.post("/api/text-correction", {
+      text,
+      readings: [{ offset: -1, length: 1, confidence: 2 }],
+    });
+    expect(bad.status).toBe(400);
+  });
 });
 
 describe.each(testDatabases())("manuscript job failures (%s)", (kind) => {

@@ -99,15 +99,51 @@ export const ZManuscriptList = z.object({
 });
 
 export const ZCorrectionKind = z.enum(["ocr", "student"]);
+/** Why a suggestion got its kind (see SuggestionEvidence in @essay/grading). */
+export const ZCorrectionEvidence = z.enum([
+  "low-confidence",
+  "recogniser-alternative",
+  "implausible-string",
+  "letter-shape",
+  "learner-slip",
+]);
 export const ZCorrectionSuggestion = z.object({
   original: z.string(),
+  /** Equal to `original` when the suggestion only points something out (pinyin whose character is unclear). */
   suggested: z.string(),
   reason: z.string(),
   confidence: z.number().min(0).max(1),
   start: z.number().int(),
   end: z.number().int(),
   kind: ZCorrectionKind,
+  evidence: ZCorrectionEvidence.optional(),
+  /** Stable name of the rule (spelling, pinyin, pinyin-unclear, de-adverb, ocr-shape, …). */
+  rule: z.string().optional(),
+  alternatives: z.array(z.string()).optional(),
 });
 export type TCorrectionSuggestion = z.infer<typeof ZCorrectionSuggestion>;
-export const ZTextCorrectionRequest = z.object({ text: z.string().max(50_000), language: z.string().optional() });
+/** The recogniser's confidence and next best readings for a span of the text (from the OCR lines' characters). */
+export const ZReadingEvidence = z.object({
+  offset: z.number().int().min(0),
+  length: z.number().int().min(1).max(50),
+  confidence: z.number().min(0).max(1),
+  alternatives: z
+    .array(z.object({ text: z.string().min(1).max(50), confidence: z.number().min(0).max(1) }))
+    .max(10)
+    .optional(),
+});
+export type TReadingEvidence = z.infer<typeof ZReadingEvidence>;
+/** A correction suggestion the teacher dismissed: the grader does not count it. */
+export const ZDismissedSuggestion = z.object({
+  original: z.string().max(200),
+  suggested: z.string().max(200),
+  start: z.number().int().min(0).optional(),
+});
+export type TDismissedSuggestion = z.infer<typeof ZDismissedSuggestion>;
+export const ZTextCorrectionRequest = z.object({
+  text: z.string().max(50_000),
+  language: z.string().optional(),
+  /** Per-character recogniser evidence aligned to `text`; without it kinds are decided from the text alone. */
+  readings: z.array(ZReadingEvidence).max(50_000).optional(),
+});
 export const ZTextCorrectionResponse = z.object({ suggestions: z.array(ZCorrectionSuggestion) });

@@ -1,7 +1,16 @@
+import { detectScript } from "@essay/lang";
+import { applyReadingEvidence } from "./evidence.ts";
 import { type GrammarRule, grammarSlips } from "./grammar.ts";
-import { englishSpeller, isMisspelled, spellingCandidates } from "./resources.ts";
+import { LEARNER_MISSPELLINGS, plausibleMisspelling } from "./learner.ts";
+import { damerau, englishSpeller, isMisspelled, spellingCandidates } from "./resources.ts";
 import { detectLanguage, englishTokens, isLikelyProperNoun } from "./text.ts";
-import type { CorrectionSuggestion, FeedbackLanguage, SuggestionKind, SuggestOptions } from "./types.ts";
+import type {
+  CorrectionSuggestion,
+  FeedbackLanguage,
+  SuggestionEvidence,
+  SuggestionKind,
+  SuggestOptions,
+} from "./types.ts";
 import { type ZhReason, zhWrongCharacters } from "./zh.ts";
 
 type ReasonKey =
@@ -173,9 +182,14 @@ const REASONS: Record<ReasonKey, Record<FeedbackLanguage, (o: string, s: string)
     "zh-TW": (o, s) => `「${o}」與「${s}」音近，此處應為「${s}」。`,
   },
   pinyin: {
-    en: (o, s) => `Pinyin '${o}' was written for a character; the character is probably '${s}'.`,
-    "zh-CN": (o, s) => `这里用拼音“${o}”代替了汉字，应写作“${s}”。`,
-    "zh-TW": (o, s) => `這裡用拼音「${o}」代替了漢字，應寫作「${s}」。`,
+    en: (o, s) => `Pinyin '${o}' was written for a character; write '${s}'.`,
+    "zh-CN": (o, s) => `写了拼音 ${o}，应写作「${s}」。`,
+    "zh-TW": (o, s) => `寫了拼音 ${o}，應寫作「${s}」。`,
+  },
+  "pinyin-unclear": {
+    en: (o) => `Pinyin '${o}' was written for a character; the context does not say clearly which one.`,
+    "zh-CN": (o) => `写了拼音 ${o}，应写成汉字（上下文不足以确定是哪个字）。`,
+    "zh-TW": (o) => `寫了拼音 ${o}，應寫成漢字（上下文不足以確定是哪個字）。`,
   },
 };
 
@@ -235,6 +249,12 @@ function ocrReading(token: string): { word: string; strong: boolean } | null {
   return found.find((f) => f.strong) ?? found[0] ?? null;
 }
 
+function matchFirstCase(orig: string, word: string): string {
+  return orig[0] === orig[0]?.toUpperCase() && orig[0] !== orig[0]?.toLowerCase()
+    ? word.charAt(0).toUpperCase() + word.slice(1)
+    : word;
+}
+
 function reasonText(key: ReasonKey, lang: FeedbackLanguage, o: string, s: string): string {
   return REASONS[key][lang](o, s);
 }
@@ -251,6 +271,7 @@ function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSug
     key: ReasonKey,
     confidence: number,
     kind: SuggestionKind,
+    evidence: SuggestionEvidence = "learner-slip",
   ) => {
     const original = text.slice(start, end);
     out.push({
@@ -261,6 +282,8 @@ function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSug
       start,
       end,
       kind,
+      evidence,
+      rule: key,
     });
   };
   const slips = grammarSlips(text);
@@ -311,14 +334,31 @@ function englishSuggestions(text: string, lang: FeedbackLanguage): CorrectionSug
       const cands = spellingCandidates(t.text);
       const ocr = ocrReading(t.text);
       const best = cands[0];
-      if (ocr && (ocr.strong || !best || best.word.toLowerCase() === ocr.word)) {
-        const w = ocr.word;
-        const s = t.text[0] === t.text[0]?.toUpperCase() ? w.charAt(0).toUpperCase() + w.slice(1) : w;
-        add(t.start, t.end, s, "ocr-shape", ocr.strong ? 0.75 : 0.55, "ocr");
-      } else if (best) {
-        add(t.start, t.end, best.word, "spelling", best.score, "student");
+      const learner = LEARNER_MISSPELLINGS[t.lower];
+      const withAlternatives = () => {
         const alts = cands.slice(1, 4).map((c) => c.word);
         if (alts.length) out[out.length - 1]!.alternatives = alts;
+      };
+      if (learner) {
+        add(t.start, t.end, matchFirstCase(t.text, learner), "spelling", 0.9, "student");
+      } else if (ocr && (ocr.strong || !best || best.word.toLowerCase() === ocr.word)) {
+        // a letter-shape swap (rn→m, cl→d, 0→o) that makes a word is the recogniser's
+        add(
+          t.start,
+          t.end,
+          matchFirstCase(t.text, ocr.word),
+          "ocr-shape",
+          ocr.strong ? 0.75 : 0.55,
+          "ocr",
+          "letter-shape",
+        );
+      } else if (best && plausibleMisspelling(t.text, best.word)) {
+        add(t.start, t.end, best.word, "spelling", best.score, "student");
+        withAlternatives();
+      } else if (best && damerau(t.lower, best.word.toLowerCase()) <= 2) {
+        // not a spelling a student writes (PyK0n, implEit, lncel): a misreading, if anything
+        add(t.start, t.end, best.word, "ocr-shape", Math.min(0.5, best.score), "ocr", "implausible-string");
+        withAlternatives();
       }
     }
   }
@@ -347,7 +387,8 @@ export function suggestCorrections(
   const limit = options.limit ?? 200;
   let suggestions: CorrectionSuggestion[];
   if (language === "zh") {
-    suggestions = zhWrongCharacters(text).map((z) => ({
+    const script = options.feedbackLanguage === "zh-TW" ? detectScript(text, "Hant") : detectScript(text);
+    suggestions = zhWrongCharacters(text, script).map((z) => ({
       original: z.original,
       suggested: z.suggested,
       reason: reasonText(z.reason, lang, z.original, z.suggested),
@@ -355,10 +396,15 @@ export function suggestCorrections(
       start: z.start,
       end: z.end,
       kind: z.kind,
+      evidence:
+        z.kind === "student" ? "learner-slip" : z.reason.startsWith("pinyin") ? "implausible-string" : "letter-shape",
+      rule: z.reason,
+      ...(z.alternatives?.length ? { alternatives: z.alternatives } : {}),
     }));
   } else {
     suggestions = englishSuggestions(text, lang);
   }
+  suggestions = applyReadingEvidence(suggestions, options.readings);
   suggestions.sort((a, b) => a.start - b.start || b.confidence - a.confidence);
   return { suggestions: suggestions.slice(0, limit) };
 }

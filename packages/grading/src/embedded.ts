@@ -94,7 +94,13 @@ interface RawScore {
 
 function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): RawScore {
   const language = input.language ?? detectLanguage(input.text);
-  const a = analyze({ text: input.text, topic: input.topic, language, targetLength: input.targetLength });
+  const a = analyze({
+    text: input.text,
+    topic: input.topic,
+    language,
+    targetLength: input.targetLength,
+    dismissed: input.dismissed,
+  });
   const points = observations(a, input.targetLength !== undefined);
   // Hand-set adjustments (not fitted: the fitting data has no line breaks, no news reports and no target lengths).
   const adj: Record<CriterionKey, number> = { content: 0, organisation: 0, language: 0, conventions: 0 };

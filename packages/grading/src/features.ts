@@ -1,4 +1,6 @@
+import { withoutDismissed } from "./dismissed.ts";
 import { type GrammarSlip, grammarSlips } from "./grammar.ts";
+import { looksLikeRecognitionGarbage } from "./learner.ts";
 import type { TaskKind } from "./model.ts";
 import { chineseLexicon, englishRank, isMisspelled } from "./resources.ts";
 import {
@@ -14,7 +16,7 @@ import {
   type Token,
   unwrapLines,
 } from "./text.ts";
-import type { EssayLanguage } from "./types.ts";
+import type { DismissedSuggestion, EssayLanguage } from "./types.ts";
 import { type ZhIssue, zhWrongCharacters } from "./zh.ts";
 
 export interface Analysis {
@@ -183,6 +185,8 @@ export interface AnalyzeOptions {
   topic: string;
   language: EssayLanguage;
   targetLength?: number;
+  /** Suggestions the teacher dismissed: not counted as errors. */
+  dismissed?: DismissedSuggestion[];
 }
 
 export function stem(w: string): string {
@@ -315,7 +319,7 @@ function newsGenre(text: string, paras: Span[], sents: Span[], language: EssayLa
   return { kind: "news", headline, leadWh, quotations, numbers, firstPerson };
 }
 
-function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
+function analyzeEn({ text, topic, targetLength, dismissed }: AnalyzeOptions): Analysis {
   const target = targetLength ?? 500;
   const paras = paragraphs(text);
   const sents = sentences(text, "en");
@@ -324,8 +328,13 @@ function analyzeEn({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const n = tokens.length;
   const lower = words.map((t) => t.lower);
   const sentLens = sents.map((s) => englishTokens(s.text).length);
-  const misspelled = words.filter(
-    (t) => /^[A-Za-z']+$/.test(t.text) && !isLikelyProperNoun(text, t.start, t.text) && isMisspelled(t.text),
+  // recognition garbage left in the text (implEit, lncel) is not the student's spelling
+  const misspelled = withoutDismissed(
+    words
+      .filter((t) => /^[A-Za-z']+$/.test(t.text) && !isLikelyProperNoun(text, t.start, t.text) && isMisspelled(t.text))
+      .filter((t) => !looksLikeRecognitionGarbage(t.text))
+      .map((t) => ({ ...t, original: t.text })),
+    dismissed,
   );
   const content = lower.filter((w) => !EN_STOP.has(w) && w.length > 2);
   const ranksOf = content.map((w) => englishRank(w));
@@ -494,7 +503,7 @@ export function zhStructure(
   };
 }
 
-function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
+function analyzeZh({ text, topic, targetLength, dismissed }: AnalyzeOptions): Analysis {
   const target = targetLength ?? 500;
   const paras = paragraphs(text);
   const sents = sentences(text, "zh");
@@ -504,7 +513,11 @@ function analyzeZh({ text, topic, targetLength }: AnalyzeOptions): Analysis {
   const sentLens = sents.map((s) => hanCount(s.text));
   const multi = wl.filter((w) => [...w].length >= 2);
   const four = wl.filter((w) => [...w].length === 4 && /^\p{Script=Han}+$/u.test(w));
-  const wrongChars = zhWrongCharacters(text);
+  // only the student's own errors that the teacher kept count; OCR slips left in the text do not
+  const wrongChars = withoutDismissed(
+    zhWrongCharacters(text).filter((w) => w.kind === "student"),
+    dismissed,
+  );
   const transitions = [...new Set(ZH_TRANSITIONS)]
     .map((m) => ({ marker: m, count: countOccurrences(text, m, false) }))
     .filter((x) => x.count > 0);

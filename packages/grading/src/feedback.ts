@@ -264,7 +264,8 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
   } else {
     const wc = a.wrongChars;
     if (wc.length > 0) {
-      const ex = wc.slice(0, 3).map((w) => `${w.original}→${w.suggested}`);
+      // pinyin whose character the context does not tell is quoted as written
+      const ex = wc.slice(0, 3).map((w) => (w.suggested === w.original ? w.original : `${w.original}→${w.suggested}`));
       pts.push({
         criterion: "conventions",
         weight: -(1.5 + Math.min(3, wc.length / 2)),

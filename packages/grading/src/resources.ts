@@ -1,4 +1,4 @@
-import jiebaDict from "@node-rs/jieba/dict.js";
+import { jiebaLexicon, type LexEntry } from "@essay/lang";
 import dictionaryEn from "dictionary-en";
 import dictionaryEnGb from "dictionary-en-gb";
 import nspell from "nspell";
@@ -164,34 +164,9 @@ function matchCase(orig: string, word: string): string {
   return word;
 }
 
-export interface ZhLexEntry {
-  freq: number;
-  pos: string;
-}
+export type ZhLexEntry = LexEntry;
 
-let zhLex: Map<string, ZhLexEntry> | undefined;
-/**
- * Chinese word frequencies and part-of-speech tags from jieba's dictionary (@node-rs/jieba/dict: ~349k words,
- * "word freq pos" per line; pos "i" = idiom). Only the data file is read; jieba's native segmenter is not used.
- */
+/** Chinese word frequencies and part-of-speech tags (jieba's dictionary, loaded once by @essay/lang). */
 export function chineseLexicon(): Map<string, ZhLexEntry> {
-  if (!zhLex) {
-    const raw = Buffer.from(jiebaDict.dict).toString("utf8");
-    zhLex = new Map();
-    let start = 0;
-    while (start < raw.length) {
-      let end = raw.indexOf("\n", start);
-      if (end < 0) end = raw.length;
-      const line = raw.slice(start, end);
-      start = end + 1;
-      const a = line.indexOf(" ");
-      const b = line.indexOf(" ", a + 1);
-      if (a <= 0) continue;
-      zhLex.set(line.slice(0, a), {
-        freq: Number(line.slice(a + 1, b < 0 ? undefined : b)),
-        pos: b < 0 ? "" : line.slice(b + 1).trim(),
-      });
-    }
-  }
-  return zhLex;
+  return jiebaLexicon().words;
 }

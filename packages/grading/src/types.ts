@@ -45,6 +45,11 @@ export interface GradeInput {
   rubric?: Rubric;
   feedbackLanguage: FeedbackLanguage;
   calibration?: CalibrationPoint[];
+  /**
+   * Correction suggestions the teacher dismissed on the confirmed text: not counted as errors. OCR slips are never
+   * counted; the student's own errors that remain in the text are.
+   */
+  dismissed?: DismissedSuggestion[];
 }
 
 export interface Evidence {
@@ -115,6 +120,29 @@ export interface Grader {
 
 export type SuggestionKind = "ocr" | "student";
 
+/**
+ * Why a suggestion got its kind: the recogniser was unsure there, or read the suggested text as its next best; the
+ * string is not something a student writes (digits or capitals inside a word, no vowel, a letter-shape swap); or a
+ * known learner slip (an attested misspelling, 的/地/得, a sound-alike character, pinyin for a character, grammar).
+ */
+export type SuggestionEvidence =
+  | "low-confidence"
+  | "recogniser-alternative"
+  | "implausible-string"
+  | "letter-shape"
+  | "learner-slip";
+
+/**
+ * What the recogniser said about a span of the text (offsets into the text given): its confidence (0..1) and its
+ * next best readings. Built from OcrLine.chars by whoever knows how the text maps onto the OCR lines.
+ */
+export interface ReadingEvidence {
+  offset: number;
+  length: number;
+  confidence: number;
+  alternatives?: { text: string; confidence: number }[];
+}
+
 export interface CorrectionSuggestion {
   original: string;
   suggested: string;
@@ -123,7 +151,11 @@ export interface CorrectionSuggestion {
   start: number;
   end: number;
   kind: SuggestionKind;
-  /** Further candidates, best first (spelling suggestions). */
+  /** Why it got its kind. */
+  evidence: SuggestionEvidence;
+  /** Stable name of the rule that made it (spelling, pinyin, de-adverb, …). */
+  rule: string;
+  /** Further candidates, best first (spelling suggestions, a pinyin's other readings). */
   alternatives?: string[];
 }
 
@@ -132,4 +164,13 @@ export interface SuggestOptions {
   feedbackLanguage?: FeedbackLanguage;
   /** Maximum number of suggestions returned (default 200). */
   limit?: number;
+  /** Per-character recogniser evidence aligned to the text; without it the kind is decided from the string alone. */
+  readings?: ReadingEvidence[];
+}
+
+/** A suggestion the teacher dismissed (matched by its words and, when given, the nearest position). */
+export interface DismissedSuggestion {
+  original: string;
+  suggested: string;
+  start?: number;
 }

@@ -1,8 +1,16 @@
-import { pinyin } from "pinyin-pro";
+import { detectScript, findPinyinRuns, type HanScript } from "@essay/lang";
 import { chineseLexicon } from "./resources.ts";
 import type { SuggestionKind } from "./types.ts";
 
-export type ZhReason = "phrase" | "de-adverb" | "de-complement" | "zai" | "lookalike" | "soundalike" | "pinyin";
+export type ZhReason =
+  | "phrase"
+  | "de-adverb"
+  | "de-complement"
+  | "zai"
+  | "lookalike"
+  | "soundalike"
+  | "pinyin"
+  | "pinyin-unclear";
 
 export interface ZhIssue {
   original: string;
@@ -12,6 +20,8 @@ export interface ZhIssue {
   kind: SuggestionKind;
   reason: ZhReason;
   confidence: number;
+  /** Further candidates, best first. */
+  alternatives?: string[];
 }
 
 /** Frequent miswritten words (wrong → right). Sound-alike or look-alike character swaps made by students. */
@@ -237,37 +247,20 @@ function contextBest(text: string, i: number, alts: string[]): { alt: string; le
   return best;
 }
 
-let pinyinIndex: Map<string, string[]> | undefined;
-/** Toneless pinyin syllable → common characters with that reading (from pinyin-pro's dictionary over CJK 4E00–9FA5). */
-function pinyinToChars(): Map<string, string[]> {
-  if (!pinyinIndex) {
-    pinyinIndex = new Map();
-    const chars: string[] = [];
-    for (let cp = 0x4e00; cp <= 0x9fa5; cp++) chars.push(String.fromCodePoint(cp));
-    const readings = pinyin(chars.join(""), { toneType: "none", type: "array", v: true });
-    for (const [i, r] of readings.entries()) {
-      const c = chars[i]!;
-      const arr = pinyinIndex.get(r) ?? [];
-      arr.push(c);
-      pinyinIndex.set(r, arr);
-    }
-  }
-  return pinyinIndex;
-}
+/**
+ * A pinyin run gets a character only when the best candidate's log-score leads the runner-up by this much (about
+ * 2.7 times as likely); otherwise the suggestion says the pinyin is there and suggests nothing.
+ */
+const PINYIN_MARGIN = 1;
 
-const SYLLABLE_RE =
-  /^(zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?(iang|iong|uang|ang|eng|ing|ong|uai|ian|iao|uan|van|ai|ei|ao|ou|an|en|er|in|un|vn|ia|ie|iu|ua|uo|ui|ue|ve|a|o|e|i|u|v)$/;
-
-function stripTones(s: string): string {
-  return s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/ü/g, "v")
-    .toLowerCase();
+/** Share of the probability mass the first of a ranked list of log-scores holds. */
+function topShare(logScores: number[]): number {
+  const top = logScores[0] ?? 0;
+  return 1 / logScores.reduce((a, x) => a + Math.exp(x - top), 0);
 }
 
 /** Detect wrong characters, look-alike misreadings and pinyin in Chinese text. Deterministic. */
-export function zhWrongCharacters(text: string): ZhIssue[] {
+export function zhWrongCharacters(text: string, script: HanScript = detectScript(text)): ZhIssue[] {
   const out: ZhIssue[] = [];
   const taken = new Set<number>();
   const push = (x: ZhIssue) => {
@@ -339,40 +332,20 @@ export function zhWrongCharacters(text: string): ZhIssue[] {
       });
     }
   }
-  // pinyin written in place of a character
-  const re = /[A-Za-zāáǎàōóǒòēéěèīíǐìūúǔùǖǘǚǜü]+/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const raw = m[0];
-    const syl = stripTones(raw);
-    if (!SYLLABLE_RE.test(syl) || /^[A-Z]+$/.test(raw)) continue;
-    const before = text[m.index - 1] ?? "";
-    const after = text[m.index + raw.length] ?? "";
-    if (!/\p{Script=Han}/u.test(before + after)) continue;
-    const cands = pinyinToChars().get(syl) ?? [];
-    if (cands.length === 0) continue;
-    // rank candidates by whether they form a dictionary word with the neighbours
-    let best = cands[0]!;
-    let bestLen = 0;
-    let bestScore = -1;
-    const left = text.slice(Math.max(0, m.index - 3), m.index);
-    const right = text.slice(m.index + raw.length, m.index + raw.length + 3);
-    for (const c of cands) {
-      const word = wordAt(left + c + right, left.length);
-      const score = wordScore(word);
-      if (score > bestScore) {
-        best = c;
-        bestLen = word.length;
-        bestScore = score;
-      }
-    }
+  // pinyin written in place of a character, ranked in context; without a clear winner it is only pointed out
+  for (const run of findPinyinRuns(text, { script })) {
+    const clear = run.margin >= PINYIN_MARGIN;
+    const best = run.candidates[0]!;
     push({
-      original: raw,
-      suggested: best,
-      start: m.index,
-      end: m.index + raw.length,
-      kind: "student",
-      reason: "pinyin",
-      confidence: bestLen >= 2 ? 0.75 : 0.35,
+      original: run.raw,
+      suggested: clear ? best.text : run.raw,
+      start: run.start,
+      end: run.end,
+      // children write pinyin in lower case; capitals (Yan, Chan) are the recogniser's reading of strokes
+      kind: /[A-Z]/.test(run.raw) ? "ocr" : "student",
+      reason: clear ? "pinyin" : "pinyin-unclear",
+      confidence: clear ? Math.round(topShare(run.candidates.map((c) => c.logProb)) * 100) / 100 : 0.3,
+      alternatives: run.candidates.slice(clear ? 1 : 0, clear ? 4 : 3).map((c) => c.text),
     });
   }
   return out.sort((a, b) => a.start - b.start);

@@ -62,6 +62,21 @@ describe("suggestCorrections (Chinese)", () => {
     for (const s of r.suggestions) expect(text.slice(s.start, s.end)).toBe(s.original);
   });
 
+  it("reads pinyin by the characters around it, and names the character it stands for", () => {
+    const r2 = suggestCorrections("比赛开始了，我们去河边diao鱼，他hai是很开心。", { feedbackLanguage: "zh-CN" });
+    expect(find(r2, "diao")).toMatchObject({ suggested: "钓", kind: "student" });
+    expect(find(r2, "hai")).toMatchObject({ suggested: "还", reason: "写了拼音 hai，应写作「还」。" });
+    const tw = suggestCorrections("我們去河邊diao魚，他hai是很開心。", { feedbackLanguage: "zh-TW" });
+    expect(find(tw, "hai")).toMatchObject({ suggested: "還", reason: "寫了拼音 hai，應寫作「還」。" });
+  });
+
+  it("points out pinyin without suggesting a character when the context cannot tell", () => {
+    const s = find(suggestCorrections("我有一个mao。", { feedbackLanguage: "zh-CN" }), "mao")!;
+    expect(s.suggested).toBe("mao");
+    expect(s.reason).toMatch(/写了拼音 mao/);
+    expect(s.alternatives).toEqual(expect.arrayContaining(["毛", "猫"]));
+  });
+
   it("gives reasons in English when asked", () => {
     const en = suggestCorrections(text, { feedbackLanguage: "en" });
     expect(find(en, "gao")!.reason).toMatch(/Pinyin/);
@@ -165,5 +180,55 @@ describe("suggestCorrections (slips of Chinese learners of English)", () => {
       'Though the sun was hot, he rode on, as he says "The road was long, but I kept going." ' +
       "Because it rained, we stayed in. We talked about the plan.";
     expect(suggestCorrections(fine, { language: "en" }).suggestions).toEqual([]);
+  });
+});
+
+describe("suggestCorrections (kinds decided by evidence)", () => {
+  it("calls recognition garbage an OCR slip, never a student error", () => {
+    const text = "We visited the PyK0n near the implEit and knty said the lncel was high.";
+    const r = suggestCorrections(text, { language: "en", feedbackLanguage: "en" });
+    for (const word of ["PyK0n", "implEit", "knty", "lncel"]) {
+      expect(find(r, word), word).toMatchObject({ kind: "ocr", evidence: "implausible-string" });
+    }
+    expect(r.suggestions.filter((s) => s.kind === "student")).toEqual([]);
+  });
+
+  it("keeps real misspellings as the student's own, with their evidence and rule", () => {
+    const r = suggestCorrections("I recieve a letter becouse she was hapy.", {
+      language: "en",
+      feedbackLanguage: "en",
+    });
+    expect(find(r, "recieve")).toMatchObject({ kind: "student", evidence: "learner-slip", rule: "spelling" });
+    expect(find(r, "becouse")).toMatchObject({ suggested: "because", kind: "student" });
+    expect(find(r, "hapy")).toMatchObject({ suggested: "happy", kind: "student" });
+  });
+
+  it("makes a suggestion an OCR slip where the recogniser was unsure, or read the suggestion as its next best", () => {
+    const text = "I recieve a letter.";
+    const at = text.indexOf("recieve");
+    const unsure = suggestCorrections(text, {
+      language: "en",
+      readings: [{ offset: at + 3, length: 1, confidence: 0.4 }],
+    });
+    expect(find(unsure, "recieve")).toMatchObject({ kind: "ocr", evidence: "low-confidence" });
+    const confident = suggestCorrections(text, {
+      language: "en",
+      readings: [...text].map((_, offset) => ({ offset, length: 1, confidence: 0.97 })),
+    });
+    expect(find(confident, "recieve")).toMatchObject({ kind: "student", evidence: "learner-slip" });
+
+    const zh = "大家认真的听讲。";
+    const de = zh.indexOf("的");
+    const photo = suggestCorrections(zh, {
+      feedbackLanguage: "zh-CN",
+      readings: [{ offset: de, length: 1, confidence: 0.9, alternatives: [{ text: "地", confidence: 0.6 }] }],
+    });
+    expect(find(photo, "的")).toMatchObject({ suggested: "地", kind: "ocr", evidence: "recogniser-alternative" });
+    expect(find(suggestCorrections(zh, { feedbackLanguage: "zh-CN" }), "的")).toMatchObject({ kind: "student" });
+  });
+
+  it("treats capitalised pinyin in Chinese text as the recogniser's reading", () => {
+    const r = suggestCorrections("今天我们去河边Diao鱼。", { feedbackLanguage: "zh-CN" });
+    expect(find(r, "Diao")).toMatchObject({ suggested: "钓", kind: "ocr" });
   });
 });

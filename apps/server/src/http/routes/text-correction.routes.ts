@@ -9,6 +9,7 @@ export async function textCorrectionRoutes(app: FastifyInstance, ctx: Pick<Route
     const body = ZTextCorrectionRequest.parse(req.body);
     return textCorrections(body.text, {
       language: body.language,
+      readings: body.readings,
       feedbackLanguage: authOf(req).user.workLanguage,
       log: req.log,
     });

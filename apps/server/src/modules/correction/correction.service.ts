@@ -1,4 +1,4 @@
-import type { TCorrectionSuggestion } from "@essay/contract";
+import type { TCorrectionSuggestion, TReadingEvidence } from "@essay/contract";
 import { type EssayLanguage, type FeedbackLanguage, suggestCorrections } from "@essay/grading";
 import type { FastifyBaseLogger } from "fastify";
 
@@ -12,13 +12,19 @@ function essayLanguage(language: string | undefined): EssayLanguage | undefined 
 /** Smart correction: suggestions for OCR slips and student errors; a failure only logs (spec §8). */
 export function textCorrections(
   text: string,
-  options: { language?: string; feedbackLanguage: FeedbackLanguage; log: FastifyBaseLogger },
+  options: {
+    language?: string;
+    feedbackLanguage: FeedbackLanguage;
+    readings?: TReadingEvidence[];
+    log: FastifyBaseLogger;
+  },
 ): { suggestions: TCorrectionSuggestion[] } {
   if (text.trim() === "") return { suggestions: [] };
   try {
     return suggestCorrections(text, {
       language: essayLanguage(options.language),
       feedbackLanguage: options.feedbackLanguage,
+      readings: options.readings,
     });
   } catch (error) {
     options.log.warn({ err: error }, "text correction failed");
