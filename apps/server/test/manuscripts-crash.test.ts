@@ -4,8 +4,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { asc } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
+import { manuscriptPages } from "../src/db/schema.ts";
 import { createPostgresDatabase } from "./databases.ts";
 import { createUser } from "./factories.ts";
 import { TestClient, testDatabases } from "./harness.ts";
@@ -63,7 +65,9 @@ describe.each(testDatabases())("server killed during recognition (%s)", (kind) =
     for (const c of cleanups.reverse()) await c().catch(() => {});
   });
 
-  it("finishes recognition after a restart, without a second upload", { timeout: 180_000 }, async () => {
+  it("killed in the middle of page 2 of 3: after a restart nothing is read twice and nothing is lost", {
+    timeout: 240_000,
+  }, async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "essay-crash-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = {
@@ -80,10 +84,24 @@ describe.each(testDatabases())("server killed during recognition (%s)", (kind) =
       cleanups.push(() => pgdb.drop());
       env.DATABASE_URL = pgdb.url;
     }
+    const open = () =>
+      openDatabase(
+        env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, poolSize: 1 } : { kind: "pglite", dir: dataDir },
+      );
+    /** Each page's reads started and whether it is read, in page order (the server is down: PGlite is one process). */
+    const pageRows = async () => {
+      const database = await open();
+      try {
+        return await database.db
+          .select({ attempts: manuscriptPages.ocrAttempts, recognizedAt: manuscriptPages.recognizedAt })
+          .from(manuscriptPages)
+          .orderBy(asc(manuscriptPages.position));
+      } finally {
+        await database.close();
+      }
+    };
     // The teacher exists before the server starts (PGlite is single-process).
-    const database = await openDatabase(
-      env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, poolSize: 1 } : { kind: "pglite", dir: dataDir },
-    );
+    const database = await open();
     const { user, password } = await createUser(database.db);
     await database.close();
 
@@ -99,23 +117,43 @@ describe.each(testDatabases())("server killed during recognition (%s)", (kind) =
       studentId: "S1",
     });
     const id: string = created.body.id;
-    const up = await uploadFile(client, id, await renderPage());
-    expect(up.status).toBe(200);
+    const words = ["alpha", "bravo", "charlie"];
+    for (const word of words) {
+      const lines = [`${word[0]?.toUpperCase()}${word.slice(1)} went to the sports day.`, "Everyone cheered loudly."];
+      expect((await uploadFile(client, id, await renderPage(lines))).status).toBe(200);
+    }
 
-    // Kill -9 while the job is claimed (the first run also loads the model: a window of seconds).
-    const running = await pollManuscript(client, id, (m) => m.job?.state === "running" || m.status !== "uploaded");
-    expect(running.status).toBe("uploaded");
-    expect(running.job).toMatchObject({ kind: "ocr", state: "running", attempts: 1 });
+    // kill -9 while page 2 is being read (page 1 is in)
+    const reading = await pollManuscript(
+      client,
+      id,
+      (m) => (m.job?.state === "running" && m.job.progress?.page === 2) || m.status !== "uploaded",
+      120_000,
+      50,
+    );
     await kill(server.child, "SIGKILL");
+    expect(reading.status).toBe("uploaded");
+    expect(reading.job.progress).toEqual({ page: 2, read: 1, total: 3 });
+    expect(reading.pages.map((p: { state: string }) => p.state)).toEqual(["read", "reading", "waiting"]);
+    const atCrash = await pageRows();
+    expect(atCrash.map((p) => p.attempts)).toEqual([1, 1, 0]);
+    expect(atCrash.map((p) => p.recognizedAt !== null)).toEqual([true, false, false]);
 
     server = await startServer(env);
     // Same browser session: sessions live in the database and survive the crash.
     const cookies = client.cookies;
     client = new TestClient(server.baseUrl);
     for (const [k, v] of cookies) client.cookies.set(k, v);
-    const done = await pollManuscript(client, id, (m) => m.status === "ocr_completed", 90_000);
-    expect(done.ocrText.toLowerCase()).toContain("sports");
+    const done = await pollManuscript(client, id, (m) => m.status === "ocr_completed", 120_000);
     expect(done.job).toBeNull();
+    // nothing lost: every page's text, in page order
+    const text = done.ocrText.toLowerCase();
+    expect(words.map((w) => text.indexOf(w))).toEqual([...words.map((w) => text.indexOf(w))].sort((a, b) => a - b));
+    expect(words.every((w) => text.includes(w))).toBe(true);
+    // page 1 kept its pre-crash result, untouched
+    expect(done.pages[0].recognizedAt).toBe(reading.pages[0].recognizedAt);
     await kill(server.child, "SIGTERM");
+    // nothing read twice: page 1 once, page 2 once more after its cut-short read, page 3 once
+    expect((await pageRows()).map((p) => p.attempts)).toEqual([1, 2, 1]);
   });
 });

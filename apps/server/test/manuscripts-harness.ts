@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import { createGrader } from "@essay/grading";
 import { createOcrEngine, type OcrEngine } from "@essay/ocr";
 import sharp from "sharp";
@@ -105,10 +106,22 @@ export async function uploadFile(
   type = "image/jpeg",
   field = "image",
 ) {
+  return postImage(client, `/api/manuscripts/${id}/upload`, bytes, filename, type, field);
+}
+
+/** POST multipart with one file field to any upload address. */
+export async function postImage(
+  client: TestClient,
+  url: string,
+  bytes: Uint8Array,
+  filename = "essay.jpg",
+  type = "image/jpeg",
+  field = "image",
+) {
   const form = new FormData();
   form.append(field, new Blob([bytes], { type }), filename);
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  const res = await fetch(`${client.baseUrl}/api/manuscripts/${id}/upload`, {
+  const res = await fetch(`${client.baseUrl}${url}`, {
     method: "POST",
     headers: cookie ? { cookie } : {},
     body: form,
@@ -124,6 +137,36 @@ export async function uploadFile(
   return { status: res.status, body };
 }
 
+/** GET a photo with the client's cookies: status and bytes. */
+export async function fetchImage(client: TestClient, url: string): Promise<{ status: number; bytes: Buffer }> {
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const res = await fetch(`${client.baseUrl}${url}`, { headers: cookie ? { cookie } : {} });
+  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** A PNG signature and IHDR announcing `width` × `height` grey pixels with no real data (a decompression bomb). */
+export function pngHeader(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
 /** Polls GET until `done` holds or the time runs out. */
 export async function pollManuscript(
   client: TestClient,
@@ -131,6 +174,7 @@ export async function pollManuscript(
   // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by the tests
   done: (m: any) => boolean,
   timeoutMs = 120_000,
+  intervalMs = 250,
   // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by the tests
 ): Promise<any> {
   const until = Date.now() + timeoutMs;
@@ -138,6 +182,6 @@ export async function pollManuscript(
     const res = await client.get(`/api/manuscripts/${id}`);
     if (done(res.body)) return res.body;
     if (Date.now() > until) throw new Error(`timed out; last: ${JSON.stringify(res.body).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

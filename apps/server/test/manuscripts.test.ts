@@ -1,6 +1,5 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import { bandForScore, MAX_UPLOAD_BYTES, ZManuscript, ZManuscriptList } from "@essay/contract";
 import type { OcrEngine } from "@essay/ocr";
 import { eq, sql } from "drizzle-orm";
@@ -12,35 +11,13 @@ import { createUser, signedIn } from "./factories.ts";
 import { testDatabases } from "./harness.ts";
 import {
   type ManuscriptTestApp,
+  pngHeader,
   pollManuscript,
   renderPage,
   sharedOcr,
   startManuscriptApp,
   uploadFile,
 } from "./manuscripts-harness.ts";
-
-/** A valid PNG signature and IHDR chunk announcing `width` × `height` 8-bit grey pixels (no real data). */
-function pngHeader(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    signature,
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(Buffer.alloc(64))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 const STUDENT = { studentName: "Li Hua", studentClass: "Grade 8 Class 2", studentId: "S2024001" };
 
@@ -185,7 +162,9 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
     const uploaded = ZManuscript.parse(up.body);
     expect(uploaded.status).toBe("uploaded");
     expect(uploaded.job).toMatchObject({ kind: "ocr", state: "queued", attempts: 0 });
-    expect(uploaded.originalImageUrl).toMatch(new RegExp(`^/api/manuscripts/${m.id}/image\\?v=`));
+    expect(uploaded.pages).toHaveLength(1);
+    expect(uploaded.originalImageUrl).toBe(`/api/manuscripts/${m.id}/pages/${uploaded.pages[0]?.id}/image`);
+    expect(uploaded.job?.progress).toEqual({ page: null, read: 0, total: 1 });
 
     const img = await fetch(`${t.baseUrl}${uploaded.originalImageUrl}`, {
       headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
@@ -372,27 +351,30 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
     expect(blank.ocrReason).toBeTruthy();
   });
 
-  it("re-upload replaces the photo and restarts recognition; confirm refuses blank text", async () => {
+  it("a second upload adds page 2; re-running recognition reads every page again; confirm refuses blank text", async () => {
     const { client } = await signedIn(t);
     const m = await created(client);
     const first = await uploadFile(client, m.id, page);
-    await pollManuscript(client, m.id, (x) => x.status === "ocr_completed");
+    const one = await pollManuscript(client, m.id, (x) => x.status === "ocr_completed");
     const other = await renderPage(["A new photo of the same essay."], "png");
     const second = await uploadFile(client, m.id, other, "b.png", "image/png");
     expect(second.status).toBe(200);
     expect(second.body.status).toBe("uploaded");
-    expect(second.body.ocrText).toBeNull();
-    expect(second.body.originalImageUrl).not.toBe(first.body.originalImageUrl);
+    // page 1 keeps its text while page 2 is read
+    expect(second.body.ocrText).toBe(one.ocrText);
+    expect(second.body.pages.map((p: { state: string }) => p.state)).toEqual(["read", "waiting"]);
+    expect(second.body.originalImageUrl).toBe(first.body.originalImageUrl);
     const done = await pollManuscript(client, m.id, (x) => x.status === "ocr_completed");
-    expect(done.ocrText.toLowerCase().replace(/\s+/g, "")).toContain("newphoto");
-    // The first photo is gone from storage.
-    const key = first.body.originalImageUrl.split("v=")[1];
-    expect(await t.storage.get(`manuscripts/${m.id}/${key}.jpg`)).toBeNull();
+    const flat = done.ocrText.toLowerCase().replace(/\s+/g, "");
+    expect(flat.indexOf("sportsday")).toBeGreaterThanOrEqual(0);
+    expect(flat.indexOf("newphoto")).toBeGreaterThan(flat.indexOf("sportsday"));
+    expect(await t.storage.get(`manuscripts/${m.id}/${done.pages[0].id}.jpg`)).not.toBeNull();
 
     const rerun = await client.post(`/api/manuscripts/${m.id}/ocr`);
     expect(rerun.status).toBe(200);
-    expect(rerun.body.job).toMatchObject({ kind: "ocr", state: "queued" });
-    await pollManuscript(client, m.id, (x) => x.job === null);
+    expect(rerun.body).toMatchObject({ status: "uploaded", ocrText: null, job: { kind: "ocr", state: "queued" } });
+    const again = await pollManuscript(client, m.id, (x) => x.status === "ocr_completed" && x.job === null);
+    expect(again.ocrText).toBe(done.ocrText);
 
     for (const confirmedText of ["", "   \n  "]) {
       const res = await client.post(`/api/manuscripts/${m.id}/confirm-text`, { confirmedText });
@@ -463,13 +445,13 @@ describe.each(testDatabases())("manuscript job failures (%s)", (kind) => {
     const up = await uploadFile(client, m.id, await renderPage(undefined, "jpeg"));
     await pollManuscript(client, m.id, (x) => x.status === "ocr_completed");
     // The stored photo disappears (disk wiped): re-running recognition cannot succeed.
-    const key = `manuscripts/${m.id}/${up.body.originalImageUrl.split("v=")[1]}.jpg`;
+    const key = `manuscripts/${m.id}/${up.body.pages[0].id}.jpg`;
     await t.storage.delete(key);
     expect((await client.post(`/api/manuscripts/${m.id}/ocr`)).status).toBe(200);
     const failed = await pollManuscript(client, m.id, (x) => x.job?.state === "failed");
     expect(failed.job).toMatchObject({ kind: "ocr", state: "failed", errorCode: "OCR_FAILED", attempts: 1 });
     expect(failed.job.error).toMatch(/missing/);
-    expect(failed.status).toBe("ocr_completed");
+    expect(failed.status).toBe("uploaded");
     const conf = await client.post(`/api/manuscripts/${m.id}/confirm-text`, { confirmedText: "Typed by the teacher." });
     expect(conf.status).toBe(200);
     await pollManuscript(client, m.id, (x) => x.status === "graded");

@@ -9,6 +9,7 @@ export type * from "./health.ts";
 export type * from "./invitations.ts";
 export * from "./languages.ts";
 export type * from "./manuscripts.ts";
+export * from "./pages.ts";
 export * from "./rules.ts";
 export * from "./scores.ts";
 export * from "./target-length.ts";

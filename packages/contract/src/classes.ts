@@ -148,16 +148,31 @@ export const ZSubmissionReport = z.object({
   teacherName: z.string(),
   topic: z.string(),
   gradedAt: z.string(),
+  /** Each page's part of the confirmed text, in page order; null when the text was confirmed as one. */
+  pageTexts: z.array(z.string()).nullable(),
 });
 export type TSubmissionReport = z.infer<typeof ZSubmissionReport>;
+
+/** A page photo of the student's essay, in reading order. */
+export const ZSubmissionPage = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  /** `/api/student/submissions/<id>/pages/<page id>/image` */
+  imageUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type TSubmissionPage = z.infer<typeof ZSubmissionPage>;
 
 export const ZStudentSubmission = z.object({
   id: z.string(),
   assignmentId: z.string(),
   state: ZStudentSubmissionState,
-  /** `/api/student/submissions/<id>/image?v=…` once a photo is in, else "". */
+  /** The first page's photo once a photo is in, else "". */
   imageUrl: z.string(),
-  /** False once the teacher has confirmed the text: the photo can no longer be replaced. */
+  /** Every page photo in reading order (at most MAX_PAGES). */
+  pages: z.array(ZSubmissionPage),
+  /** False once the teacher has confirmed the text: pages can no longer be added, moved or removed. */
   canUpload: z.boolean(),
   submittedAt: z.string().nullable(),
   releasedAt: z.string().nullable(),

@@ -7,6 +7,7 @@ export * from "./health.ts";
 export * from "./invitations.ts";
 export * from "./languages.ts";
 export * from "./manuscripts.ts";
+export * from "./pages.ts";
 export * from "./rules.ts";
 export * from "./scores.ts";
 export * from "./target-length.ts";

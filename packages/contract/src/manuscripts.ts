@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_PAGES } from "./pages.ts";
 import { GRADE_BANDS, MANUSCRIPT_STATUSES, MAX_SCORE } from "./scores.ts";
 
 export const ZManuscriptStatus = z.enum(MANUSCRIPT_STATUSES);
@@ -6,9 +7,23 @@ export const ZManuscriptStatus = z.enum(MANUSCRIPT_STATUSES);
 export const ZGradeBand = z.enum(GRADE_BANDS);
 
 export const ZJobKind = z.enum(["ocr", "grading"]);
+
+/** Recognition reads the pages one after another: which page now ("page 2 of 3") and how many are done. */
+export const ZPageProgress = z.object({
+  /** 1-based number of the page being read now; null while the run waits for a worker or between pages. */
+  page: z.number().int().nullable(),
+  /** Pages already read. */
+  read: z.number().int(),
+  /** Pages of the essay. */
+  total: z.number().int(),
+});
+export type TPageProgress = z.infer<typeof ZPageProgress>;
+
 export const ZJobState = z.object({
   kind: ZJobKind,
   state: z.enum(["queued", "running", "failed"]),
+  /** Recognition runs only: progress through the pages. */
+  progress: ZPageProgress.nullable(),
   /** Error code the web translates (OCR_FAILED, GRADING_FAILED, …) and the raw message for the log. */
   errorCode: z.string().nullable(),
   error: z.string().nullable(),
@@ -40,6 +55,30 @@ export const ZOcrLine = z.object({
   box: z.array(z.number()).optional(),
 });
 
+/** `waiting`: not read yet; `reading`: the recognition run is on it now; `read`: its text is in. */
+export const ZPageState = z.enum(["waiting", "reading", "read"]);
+export type TPageState = z.infer<typeof ZPageState>;
+
+/** One page photo of an essay, in reading order, with its own recognition result. */
+export const ZManuscriptPage = z.object({
+  id: z.string(),
+  /** 1-based place in reading order. */
+  number: z.number().int(),
+  /** The stored (normalised JPEG) photo; a page's photo never changes, a new photo is a new page. */
+  imageUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  state: ZPageState,
+  ocrText: z.string().nullable(),
+  /** Why recognition found no text on this page (blank page, too dark, …). */
+  ocrReason: z.string().nullable(),
+  ocrConfidence: z.number().nullable(),
+  /** This page's part of the confirmed text, when it was confirmed page by page. */
+  confirmedText: z.string().nullable(),
+  recognizedAt: z.string().nullable(),
+});
+export type TManuscriptPage = z.infer<typeof ZManuscriptPage>;
+
 export const ZManuscript = z.object({
   id: z.string(),
   userId: z.string(),
@@ -47,7 +86,10 @@ export const ZManuscript = z.object({
   studentClass: z.string(),
   studentId: z.string(),
   teacherName: z.string(),
+  /** The first page's photo (spec field); every page is in `pages`. */
   originalImageUrl: z.string(),
+  /** The essay's page photos in reading order (at most MAX_PAGES). */
+  pages: z.array(ZManuscriptPage),
   topic: z.string(),
   targetLength: z.number().int(),
   ocrText: z.string().nullable(),
@@ -82,7 +124,22 @@ export const ZCreateManuscriptRequest = z.object({
 });
 export type TCreateManuscriptRequest = z.input<typeof ZCreateManuscriptRequest>;
 
-export const ZConfirmTextRequest = z.object({ confirmedText: z.string().refine((s) => s.trim().length > 0, "empty") });
+/**
+ * The spec's `confirmedText`, and optionally the text page by page (every page, in the current order): then
+ * `confirmedText` must be `joinPageTexts` of those texts, and each page keeps its own part.
+ */
+export const ZConfirmTextRequest = z.object({
+  confirmedText: z.string().refine((s) => s.trim().length > 0, "empty"),
+  pageTexts: z
+    .array(z.object({ pageId: z.string(), text: z.string() }))
+    .max(MAX_PAGES)
+    .optional(),
+});
+export type TConfirmTextRequest = z.infer<typeof ZConfirmTextRequest>;
+
+/** New reading order: every page id of the manuscript exactly once. */
+export const ZPageOrderRequest = z.object({ pageIds: z.array(z.string()).min(1).max(MAX_PAGES) });
+export type TPageOrderRequest = z.infer<typeof ZPageOrderRequest>;
 
 /** The teacher's own total for a graded essay; null returns to the grader's. */
 export const ZTeacherScoreRequest = z.object({ score: z.number().int().min(0).max(MAX_SCORE).nullable() });

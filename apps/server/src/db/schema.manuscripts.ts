@@ -1,5 +1,6 @@
+import type { OcrLine } from "@essay/ocr";
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./schema.accounts.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -46,10 +47,7 @@ export const manuscripts = pgTable(
     status: text("status", { enum: ["created", "uploaded", "ocr_completed", "text_confirmed", "graded"] })
       .notNull()
       .default("created"),
-    /** Key of the normalised photo in the storage provider (manuscripts/<id>/<uuid>.jpg). */
-    imageKey: text("image_key"),
-    imageWidth: integer("image_width"),
-    imageHeight: integer("image_height"),
+    /** The read pages' texts joined in page order (`joinPageTexts`); the pages themselves are `manuscript_pages`. */
     ocrText: text("ocr_text"),
     ocrReason: text("ocr_reason"),
     ocrEngine: text("ocr_engine"),
@@ -80,6 +78,40 @@ export const manuscripts = pgTable(
 );
 
 /**
+ * One page photo of a manuscript (1–8 per essay), in reading order, with its own recognition result. A page's photo
+ * never changes: a new photo is a new page. `recognizedAt` null means the page is still to be read.
+ */
+export const manuscriptPages = pgTable(
+  "manuscript_pages",
+  {
+    /** Generated before the photo is stored: it names the file (manuscripts/<manuscript id>/<page id>.jpg). */
+    id: uuid("id").primaryKey(),
+    manuscriptId: uuid("manuscript_id")
+      .notNull()
+      .references(() => manuscripts.id, { onDelete: "cascade" }),
+    /** 0-based place in reading order, dense (0 … pages − 1). */
+    position: integer("position").notNull(),
+    imageKey: text("image_key").notNull(),
+    imageWidth: integer("image_width").notNull(),
+    imageHeight: integer("image_height").notNull(),
+    ocrText: text("ocr_text"),
+    ocrReason: text("ocr_reason"),
+    ocrConfidence: real("ocr_confidence"),
+    /** The engine's lines as returned (boxes, confidences, per-character detail when the engine gives it). */
+    ocrLines: jsonb("ocr_lines").$type<OcrLine[]>(),
+    ocrEngine: text("ocr_engine"),
+    ocrVersion: text("ocr_version"),
+    /** Reads started on this page (a read cut short by a crash counts; a page read to the end is never read again). */
+    ocrAttempts: integer("ocr_attempts").notNull().default(0),
+    /** This page's part of the confirmed text, when the teacher confirmed it page by page. */
+    confirmedText: text("confirmed_text"),
+    createdAt: ts("created_at").notNull().default(sql`now()`),
+    recognizedAt: ts("recognized_at"),
+  },
+  (t) => [uniqueIndex("manuscript_pages_position_idx").on(t.manuscriptId, t.position)],
+);
+
+/**
  * Recognition and grading runs as the UI sees them. Written in the same transaction as the pg-boss
  * enqueue, the claim and the result; pg-boss owns delivery, retries and expiry.
  */
@@ -98,8 +130,8 @@ export const manuscriptJobs = pgTable(
     errorCode: text("error_code"),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
-    /** For recognition: the photo this run reads; a run whose photo was replaced is skipped. */
-    imageKey: text("image_key"),
+    /** For recognition: the page being read right now (null between pages); shown as "page 2 of 3". */
+    pageId: uuid("page_id"),
     bossJobId: uuid("boss_job_id"),
     queuedAt: ts("queued_at").notNull().default(sql`now()`),
     startedAt: ts("started_at"),

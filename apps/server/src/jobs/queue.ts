@@ -123,10 +123,14 @@ export class JobQueue {
     this.started = true;
   }
 
-  /** Inserts the job in the caller's transaction: it exists exactly when the transaction commits. */
-  async enqueue(tx: Queryable, kind: QueueKind, payload: JobPayload): Promise<string> {
+  /**
+   * Inserts the job in the caller's transaction: it exists exactly when the transaction commits. A `priority` job
+   * is taken before older jobs of lower priority (a run's next page before other essays' first pages).
+   */
+  async enqueue(tx: Queryable, kind: QueueKind, payload: JobPayload, priority = 0): Promise<string> {
     const id = await this.boss.send(QUEUES[kind], payload, {
       db: executorForTransaction(tx),
+      priority,
       retryLimit: this.config.retryLimit,
       retryDelay: this.config.retryDelaySeconds,
       retryBackoff: true,

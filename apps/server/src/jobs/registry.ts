@@ -5,7 +5,7 @@ import type { Queryable } from "../db/client.ts";
 import type { FileStorage } from "../providers/storage/index.ts";
 import { gradingHandler } from "./handlers/grading.handler.ts";
 import { ocrHandler } from "./handlers/ocr.handler.ts";
-import type { DeliveredJob, JobQueue, QueueKind } from "./queue.ts";
+import type { DeliveredJob, JobPayload, JobQueue, QueueKind } from "./queue.ts";
 import { reconcileFailedJobs } from "./reconcile.ts";
 
 export interface WorkerDeps {
@@ -17,16 +17,18 @@ export interface WorkerDeps {
 }
 
 /** Every queue this app consumes, with its handler and concurrency. */
-export function jobRegistry(deps: WorkerDeps, concurrency: { ocr: number; grading: number }) {
+export function jobRegistry(queue: JobQueue, deps: WorkerDeps, concurrency: { ocr: number; grading: number }) {
+  // a recognition run's next page goes before other essays' first pages
+  const continueRun = (tx: Queryable, payload: JobPayload) => queue.enqueue(tx, "ocr", payload, 1);
   return [
-    { kind: "ocr", concurrency: concurrency.ocr, handler: ocrHandler(deps) },
+    { kind: "ocr", concurrency: concurrency.ocr, handler: ocrHandler({ ...deps, continueRun }) },
     { kind: "grading", concurrency: concurrency.grading, handler: gradingHandler(deps) },
   ] satisfies { kind: QueueKind; concurrency: number; handler: (job: DeliveredJob) => Promise<void> }[];
 }
 
 /** Starts the workers of every registered queue on `queue` (already started). */
 export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
-  for (const entry of jobRegistry(deps, {
+  for (const entry of jobRegistry(queue, deps, {
     ocr: queue.config.concurrencyOcr,
     grading: queue.config.concurrencyGrading,
   })) {

@@ -3,10 +3,11 @@ import {
   ZConfirmTextRequest,
   ZCreateManuscriptRequest,
   ZManuscriptListQuery,
+  ZPageOrderRequest,
   ZTeacherScoreRequest,
 } from "@essay/contract";
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error.ts";
 import { fail } from "../../lib/fail.ts";
 import type { ManuscriptsService } from "../../modules/manuscripts/manuscripts.service.ts";
@@ -16,6 +17,23 @@ import type { RouteContext } from "./context.ts";
 const STUDENT_FIELDS = new Set(["studentName", "studentClass", "studentId"]);
 
 type WithId = { Params: { id: string } };
+type WithPage = { Params: { id: string; pageId: string } };
+
+/** A stored page photo: always our own re-encoded JPEG. */
+export function sendPhoto(reply: FastifyReply, bytes: Buffer) {
+  return reply
+    .type("image/jpeg")
+    .header("cache-control", "private, no-cache")
+    .header("x-content-type-options", "nosniff")
+    .send(bytes);
+}
+
+/** Reading order sent by a client; a malformed body is a validation error. */
+export function readPageOrder(body: unknown): string[] {
+  const parsed = ZPageOrderRequest.safeParse(body ?? {});
+  if (!parsed.success) throw fail("VALIDATION_FAILED", { status: 400 });
+  return parsed.data.pageIds;
+}
 
 export async function readImage(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw fail("UPLOAD_NO_FILE", { status: 400 });
@@ -26,7 +44,12 @@ export async function readImage(req: FastifyRequest): Promise<Buffer> {
           part.file.resume();
           continue;
         }
-        return await part.toBuffer();
+        const bytes = await part.toBuffer();
+        // toBuffer throws for an oversized file only when busboy marks it truncated before the last chunk is
+        // consumed; a file cut at the limit can otherwise come back as a shorter, still decodable image
+        if (part.file.truncated || bytes.length >= MAX_UPLOAD_BYTES + 1)
+          throw fail("UPLOAD_TOO_LARGE", { status: 413 });
+        return bytes;
       }
     }
   } catch (error) {
@@ -80,15 +103,29 @@ export async function manuscriptRoutes(
     manuscripts.get(authOf(req).user.id, req.params.id),
   );
 
-  app.get<WithId>("/api/manuscripts/:id/image", { preHandler: requireUser }, async (req, reply) => {
-    const bytes = await manuscripts.image(authOf(req).user.id, req.params.id);
-    return reply
-      .type("image/jpeg")
-      .header("cache-control", "private, no-cache")
-      .header("x-content-type-options", "nosniff")
-      .send(bytes);
+  app.delete<WithId>("/api/manuscripts/:id", { preHandler: requireUser }, async (req, reply) => {
+    await manuscripts.delete(authOf(req).user.id, req.params.id);
+    return reply.code(204).send();
   });
 
+  // the first page's photo (the spec's single image)
+  app.get<WithId>("/api/manuscripts/:id/image", { preHandler: requireUser }, async (req, reply) =>
+    sendPhoto(reply, await manuscripts.image(authOf(req).user.id, req.params.id)),
+  );
+
+  app.get<WithPage>("/api/manuscripts/:id/pages/:pageId/image", { preHandler: requireUser }, async (req, reply) =>
+    sendPhoto(reply, await manuscripts.pageImage(authOf(req).user.id, req.params.id, req.params.pageId)),
+  );
+
+  app.delete<WithPage>("/api/manuscripts/:id/pages/:pageId", { preHandler: requireUser }, async (req) =>
+    manuscripts.deletePage(authOf(req).user.id, req.params.id, req.params.pageId),
+  );
+
+  app.put<WithId>("/api/manuscripts/:id/pages/order", { preHandler: requireUser }, async (req) =>
+    manuscripts.reorderPages(authOf(req).user.id, req.params.id, readPageOrder(req.body)),
+  );
+
+  // adds one page (the spec's single-photo upload is a one-page essay)
   app.post<WithId>("/api/manuscripts/:id/upload", { preHandler: requireUser }, async (req) => {
     const userId = authOf(req).user.id;
     // 404 before reading the body: no one uploads into someone else's record.
@@ -107,7 +144,7 @@ export async function manuscriptRoutes(
       throw fail("TEXT_EMPTY", { status: 400 });
     }
     const body = ZConfirmTextRequest.parse(raw);
-    return manuscripts.confirm(authOf(req).user.id, req.params.id, body.confirmedText);
+    return manuscripts.confirm(authOf(req).user.id, req.params.id, body);
   });
 
   app.post<WithId>("/api/manuscripts/:id/grade", { preHandler: requireUser }, async (req) =>

@@ -6,9 +6,10 @@ import type { ClassesService } from "../../modules/classes/classes.service.ts";
 import type { SubmissionsService } from "../../modules/submissions/submissions.service.ts";
 import type { PreHandler } from "../roles.ts";
 import { authOf } from "../session.ts";
-import { readImage } from "./manuscripts.routes.ts";
+import { readImage, readPageOrder, sendPhoto } from "./manuscripts.routes.ts";
 
 type WithId = { Params: { id: string } };
+type WithPage = { Params: { id: string; pageId: string } };
 
 /** Student-only: my classes, joining by code, my assignments and my submissions. Teachers get 403. */
 export async function studentRoutes(
@@ -50,12 +51,19 @@ export async function studentRoutes(
     const bytes = await readImage(req);
     return submissions.upload(user.id, req.params.id, bytes, user.workLanguage);
   });
-  app.get<WithId>("/api/student/submissions/:id/image", opts, async (req, reply) => {
-    const bytes = await submissions.image(authOf(req).user.id, req.params.id);
-    return reply
-      .type("image/jpeg")
-      .header("cache-control", "private, no-cache")
-      .header("x-content-type-options", "nosniff")
-      .send(bytes);
+  // the first page's photo
+  app.get<WithId>("/api/student/submissions/:id/image", opts, async (req, reply) =>
+    sendPhoto(reply, await submissions.image(authOf(req).user.id, req.params.id)),
+  );
+  app.get<WithPage>("/api/student/submissions/:id/pages/:pageId/image", opts, async (req, reply) =>
+    sendPhoto(reply, await submissions.pageImage(authOf(req).user.id, req.params.id, req.params.pageId)),
+  );
+  app.delete<WithPage>("/api/student/submissions/:id/pages/:pageId", opts, async (req) => {
+    const { user } = authOf(req);
+    return submissions.deletePage(user.id, req.params.id, req.params.pageId, user.workLanguage);
+  });
+  app.put<WithId>("/api/student/submissions/:id/pages/order", opts, async (req) => {
+    const { user } = authOf(req);
+    return submissions.reorderPages(user.id, req.params.id, readPageOrder(req.body), user.workLanguage);
   });
 }

@@ -36,6 +36,8 @@ export async function lockCurrent(
 ): Promise<{ run: JobRow; manuscript: ManuscriptRow } | null> {
   const run = await lockJob(tx, job.data.jobId);
   if (!run || (run.state !== "queued" && run.state !== "running")) return null;
+  // a run's deliveries form a chain (recognition: one per page); only its latest queue job may act for it
+  if (run.bossJobId && run.bossJobId !== job.id) return null;
   const manuscript = await lockManuscript(tx, run.manuscriptId);
   if (!manuscript || !stillRelevant(manuscript, run)) {
     await updateJob(tx, run.id, { state: "superseded", finishedAt: new Date() });
@@ -44,64 +46,90 @@ export async function lockCurrent(
   return { run, manuscript };
 }
 
-/**
- * The common shape of a handler: claim (running, attempts+1), work outside any transaction, then store
- * the result in a transaction that re-checks relevance. Failures: permanent or last attempt → run
- * failed with `errorCode`, delivery completes; otherwise the run goes back to queued and the error is
- * rethrown so pg-boss retries with backoff.
- */
-export async function runJob<T>(
+/** How a kind of job decides relevance and failure. */
+export interface JobPolicy {
+  kind: string;
+  errorCode: string;
+  stillRelevant: (m: ManuscriptRow, run: JobRow) => boolean;
+  isPermanent?: (error: unknown) => boolean;
+}
+
+/** Claim (transaction): the run goes `running` with one more attempt; null when it is to be skipped. */
+export async function claimRun(
   deps: HandlerDeps,
   job: DeliveredJob,
-  spec: {
-    kind: string;
-    errorCode: string;
-    stillRelevant: (m: ManuscriptRow, run: JobRow) => boolean;
-    work: (m: ManuscriptRow, run: JobRow) => Promise<T>;
-    store: (tx: Queryable, m: ManuscriptRow, result: T) => Promise<void>;
-    isPermanent?: (error: unknown) => boolean;
-  },
-): Promise<void> {
+  policy: JobPolicy,
+): Promise<{ run: JobRow; manuscript: ManuscriptRow } | null> {
   const claimed = await transaction(deps.db, async (tx) => {
-    const current = await lockCurrent(tx, job, spec.stillRelevant);
+    const current = await lockCurrent(tx, job, policy.stillRelevant);
     if (!current) return null;
-    const startedAt = new Date();
     await updateJob(tx, current.run.id, {
       state: "running",
       attempts: current.run.attempts + 1,
-      startedAt,
+      startedAt: new Date(),
       bossJobId: job.id,
     });
     return current;
   });
   if (!claimed) {
-    deps.log.info({ job: job.data, kind: spec.kind }, "job skipped: finished, replaced or no longer relevant");
-    return;
+    deps.log.info({ job: job.data, kind: policy.kind }, "job skipped: finished, replaced or no longer relevant");
   }
+  return claimed;
+}
+
+/**
+ * A failed attempt: permanent or last → the run fails with the policy's error code and the delivery completes;
+ * otherwise the run goes back to queued with the error and the error is rethrown so pg-boss retries with backoff.
+ */
+export async function recordFailure(
+  deps: HandlerDeps,
+  job: DeliveredJob,
+  policy: JobPolicy,
+  error: unknown,
+): Promise<void> {
+  const permanent = error instanceof PermanentJobError || (policy.isPermanent?.(error) ?? false);
+  const last = job.retryCount >= job.retryLimit;
+  const message = error instanceof Error ? error.message : String(error);
+  deps.log.warn({ err: error, job: job.data, kind: policy.kind, permanent, last }, "job attempt failed");
+  await transaction(deps.db, async (tx) => {
+    const current = await lockCurrent(tx, job, policy.stillRelevant);
+    if (!current) return;
+    if (permanent || last) {
+      await updateJob(tx, current.run.id, {
+        state: "failed",
+        errorCode: policy.errorCode,
+        error: message.slice(0, 2000),
+        pageId: null,
+        finishedAt: new Date(),
+      });
+    } else {
+      await updateJob(tx, current.run.id, { state: "queued", error: message.slice(0, 2000), pageId: null });
+    }
+  });
+  if (permanent || last) return;
+  throw error;
+}
+
+/**
+ * The common shape of a handler: claim (running, attempts+1), work outside any transaction, then store
+ * the result in a transaction that re-checks relevance. Failures go through `recordFailure`.
+ */
+export async function runJob<T>(
+  deps: HandlerDeps,
+  job: DeliveredJob,
+  spec: JobPolicy & {
+    work: (m: ManuscriptRow, run: JobRow) => Promise<T>;
+    store: (tx: Queryable, m: ManuscriptRow, result: T) => Promise<void>;
+  },
+): Promise<void> {
+  const claimed = await claimRun(deps, job, spec);
+  if (!claimed) return;
   let result: T;
   try {
     result = await spec.work(claimed.manuscript, claimed.run);
   } catch (error) {
-    const permanent = error instanceof PermanentJobError || (spec.isPermanent?.(error) ?? false);
-    const last = job.retryCount >= job.retryLimit;
-    const message = error instanceof Error ? error.message : String(error);
-    deps.log.warn({ err: error, job: job.data, kind: spec.kind, permanent, last }, "job attempt failed");
-    await transaction(deps.db, async (tx) => {
-      const current = await lockCurrent(tx, job, spec.stillRelevant);
-      if (!current) return;
-      if (permanent || last) {
-        await updateJob(tx, current.run.id, {
-          state: "failed",
-          errorCode: spec.errorCode,
-          error: message.slice(0, 2000),
-          finishedAt: new Date(),
-        });
-      } else {
-        await updateJob(tx, current.run.id, { state: "queued", error: message.slice(0, 2000) });
-      }
-    });
-    if (permanent || last) return;
-    throw error;
+    await recordFailure(deps, job, spec, error);
+    return;
   }
   await transaction(deps.db, async (tx) => {
     const current = await lockCurrent(tx, job, spec.stillRelevant);

@@ -20,10 +20,7 @@ export async function supersedeOpenJobs(tx: Queryable, manuscriptId: string, kin
     );
 }
 
-export async function insertJob(
-  tx: Queryable,
-  values: { manuscriptId: string; kind: JobKind; imageKey?: string | null },
-): Promise<JobRow> {
+export async function insertJob(tx: Queryable, values: { manuscriptId: string; kind: JobKind }): Promise<JobRow> {
   const [row] = await tx
     .insert(manuscriptJobs)
     .values({ ...values, queuedAt: sql`clock_timestamp()` })
@@ -65,11 +62,40 @@ export async function latestJobs(db: Queryable, manuscriptIds: string[]): Promis
   return out;
 }
 
-export function jobView(row: JobRow | undefined): TJobState | null {
+/** The open run of this kind (queued, or running), if any. */
+export async function openJob(tx: Queryable, manuscriptId: string, kind: JobKind): Promise<JobRow | null> {
+  const [row] = await tx
+    .select()
+    .from(manuscriptJobs)
+    .where(
+      and(
+        eq(manuscriptJobs.manuscriptId, manuscriptId),
+        eq(manuscriptJobs.kind, kind),
+        inArray(manuscriptJobs.state, ["queued", "running"]),
+      ),
+    )
+    .orderBy(desc(manuscriptJobs.queuedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The pages as the job view needs them: reading order and whether each is read. */
+type PageProgressInput = readonly { id: string; recognizedAt: Date | null }[];
+
+export function jobView(row: JobRow | undefined, pages: PageProgressInput = []): TJobState | null {
   if (!row || (row.state !== "queued" && row.state !== "running" && row.state !== "failed")) return null;
+  const reading = row.state === "running" && row.pageId ? pages.findIndex((p) => p.id === row.pageId) : -1;
   return {
     kind: row.kind,
     state: row.state,
+    progress:
+      row.kind === "ocr"
+        ? {
+            page: reading >= 0 ? reading + 1 : null,
+            read: pages.filter((p) => p.recognizedAt !== null).length,
+            total: pages.length,
+          }
+        : null,
     errorCode: row.errorCode,
     error: row.error,
     attempts: row.attempts,

@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import {
   bandForScore,
   DEFAULT_TARGET_LENGTH,
+  joinPageTexts,
+  MAX_PAGES,
+  type TConfirmTextRequest,
   type TCreateManuscriptRequest,
   type TManuscript,
   type TManuscriptStatus,
@@ -10,16 +13,26 @@ import {
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable } from "../../db/client.ts";
-import { manuscriptJobs, manuscripts } from "../../db/schema.ts";
+import { manuscriptJobs, manuscriptPages, manuscripts, submissions } from "../../db/schema.ts";
 import type { JobQueue, QueueKind } from "../../jobs/queue.ts";
 import { fail } from "../../lib/fail.ts";
 import type { FileStorage } from "../../providers/storage/index.ts";
 import type { UserRow } from "../accounts/users.repo.ts";
-import { criteriaIn, feedbackIn, withTotal } from "./feedback.ts";
+import { withTotal } from "./feedback.ts";
 import { normaliseImage } from "./image.ts";
-import { insertJob, type JobRow, jobView, latestJobs, supersedeOpenJobs, updateJob } from "./jobs.repo.ts";
+import { insertJob, latestJobs, openJob, supersedeOpenJobs, updateJob } from "./jobs.repo.ts";
+import { type ManuscriptRow, toManuscript } from "./manuscript-view.ts";
+import {
+  clearRecognition,
+  findPage,
+  listPages,
+  type PageSummary,
+  pagesByManuscript,
+  setPageOrder,
+  summarise,
+} from "./pages.repo.ts";
 
-export type ManuscriptRow = typeof manuscripts.$inferSelect;
+export type { ManuscriptRow } from "./manuscript-view.ts";
 
 /** Spec §1 sample task, in the teacher's work language. */
 export const DEFAULT_TOPICS: Record<UserRow["workLanguage"], string> = {
@@ -38,54 +51,31 @@ export const STATUS_ORDER: Record<TManuscriptStatus, number> = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function imageUrl(row: Pick<ManuscriptRow, "id" | "imageKey">): string {
-  if (!row.imageKey) return "";
-  const version =
-    row.imageKey
-      .split("/")
-      .at(-1)
-      ?.replace(/\.jpg$/, "") ?? "";
-  return `/api/manuscripts/${row.id}/image?v=${version}`;
-}
-
-export function toManuscript(row: ManuscriptRow, job: JobRow | undefined): TManuscript {
-  return {
-    id: row.id,
-    userId: row.userId,
-    studentName: row.studentName,
-    studentClass: row.studentClass,
-    studentId: row.studentId,
-    teacherName: row.teacherName,
-    originalImageUrl: imageUrl(row),
-    topic: row.topic,
-    targetLength: row.targetLength,
-    ocrText: row.ocrText,
-    confirmedText: row.confirmedText,
-    score: row.score,
-    machineScore: row.machineScore,
-    teacherScore: row.teacherScore,
-    grade: row.grade,
-    status: row.status,
-    feedback: feedbackIn(row.feedback),
-    criteria: criteriaIn(row.criteria, row.feedback),
-    ocrReason: row.ocrReason,
-    ocrEngine: row.ocrEngine ? `${row.ocrEngine}@${row.ocrVersion ?? ""}` : null,
-    gradingEngine: row.gradingEngine ? `${row.gradingEngine}@${row.gradingVersion ?? ""}` : null,
-    job: jobView(job),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
 function transaction<T>(db: Queryable, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(tx as unknown as Queryable));
 }
 
-/** The screen's polling call, built once per database handle: the manuscript and its latest run in one query. */
+/** A page as the polling query returns it (JSON: timestamps as text). */
+type PageJson = Omit<PageSummary, "createdAt" | "recognizedAt"> & { createdAt: string; recognizedAt: string | null };
+
+function pageFromJson(p: PageJson): PageSummary {
+  return { ...p, createdAt: new Date(p.createdAt), recognizedAt: p.recognizedAt ? new Date(p.recognizedAt) : null };
+}
+
+/**
+ * The screen's polling call, built once per database handle: the manuscript, its latest run and its pages (without
+ * their recognised lines) in one query.
+ */
 function prepareGet(db: Queryable) {
   const latest = sql`(select j.id from ${manuscriptJobs} j where j.manuscript_id = ${manuscripts.id} order by j.queued_at desc limit 1)`;
+  const pages = sql<PageJson[]>`(select coalesce(json_agg(json_build_object(
+    'id', p.id, 'manuscriptId', p.manuscript_id, 'position', p.position, 'imageKey', p.image_key,
+    'imageWidth', p.image_width, 'imageHeight', p.image_height, 'ocrText', p.ocr_text, 'ocrReason', p.ocr_reason,
+    'ocrConfidence', p.ocr_confidence, 'ocrEngine', p.ocr_engine, 'ocrVersion', p.ocr_version,
+    'confirmedText', p.confirmed_text, 'createdAt', p.created_at, 'recognizedAt', p.recognized_at
+  ) order by p.position), '[]'::json) from ${manuscriptPages} p where p.manuscript_id = ${manuscripts.id})`;
   return db
-    .select({ m: manuscripts, j: manuscriptJobs })
+    .select({ m: manuscripts, j: manuscriptJobs, pages })
     .from(manuscripts)
     .leftJoin(manuscriptJobs, eq(manuscriptJobs.id, latest))
     .where(and(eq(manuscripts.id, sql.placeholder("id")), eq(manuscripts.userId, sql.placeholder("userId"))))
@@ -122,14 +112,14 @@ export class ManuscriptsService {
       })
       .returning();
     if (!row) throw fail("SAVE_FAILED", { status: 500 });
-    return toManuscript(row, undefined);
+    return toManuscript(row, undefined, []);
   }
 
   async get(userId: string, id: string): Promise<TManuscript> {
     if (!UUID.test(id)) throw fail("NOT_FOUND", { status: 404 });
     const [found] = await this.lookup.execute({ id, userId });
     if (!found) throw fail("NOT_FOUND", { status: 404 });
-    return toManuscript(found.m, found.j ?? undefined);
+    return toManuscript(found.m, found.j ?? undefined, (found.pages ?? []).map(pageFromJson));
   }
 
   async list(userId: string, page: number, pageSize: number) {
@@ -143,105 +133,200 @@ export class ManuscriptsService {
         .offset((page - 1) * pageSize),
       this.db.select({ n: count() }).from(manuscripts).where(eq(manuscripts.userId, userId)),
     ]);
-    const jobs = await latestJobs(
-      this.db,
-      rows.map((r) => r.id),
-    );
-    return { items: rows.map((r) => toManuscript(r, jobs.get(r.id))), total: total?.n ?? 0, page, pageSize };
+    const ids = rows.map((r) => r.id);
+    const [jobs, pages] = await Promise.all([latestJobs(this.db, ids), pagesByManuscript(this.db, ids)]);
+    return {
+      items: rows.map((r) => toManuscript(r, jobs.get(r.id), pages.get(r.id) ?? [])),
+      total: total?.n ?? 0,
+      page,
+      pageSize,
+    };
   }
 
+  /** The photo of one page (404 for another teacher's manuscript, an unknown page or a page of another essay). */
+  async pageImage(userId: string, id: string, pageId: string): Promise<Buffer> {
+    const row = await this.findOwn(this.db, userId, id);
+    const page = UUID.test(pageId) ? await findPage(this.db, row.id, pageId) : null;
+    const bytes = page ? await this.storage.get(page.imageKey) : null;
+    if (!bytes) throw fail("NOT_FOUND", { status: 404 });
+    return bytes;
+  }
+
+  /** The first page's photo (the spec's single `originalImageUrl`). */
   async image(userId: string, id: string): Promise<Buffer> {
     const row = await this.findOwn(this.db, userId, id);
-    const bytes = row.imageKey ? await this.storage.get(row.imageKey) : null;
+    const [first] = await listPages(this.db, row.id);
+    const bytes = first ? await this.storage.get(first.imageKey) : null;
     if (!bytes) throw fail("NOT_FOUND", { status: 404 });
     return bytes;
   }
 
   /**
-   * Stores the normalised photo, then in one transaction points the manuscript at it, sets `uploaded`
-   * and enqueues recognition. A failed transaction deletes the new file; the replaced file is deleted
-   * after commit.
+   * Adds one page photo at the end of the essay. The photo is checked and stored first, then one transaction adds
+   * the page, sets `uploaded` and makes sure a recognition run is open (a run already open reads the new page too).
+   * A failed transaction deletes the new file. At most MAX_PAGES pages, also under parallel uploads (the
+   * manuscript row is locked while its pages are counted).
    */
   async upload(userId: string, id: string, raw: Buffer): Promise<TManuscript> {
     const before = await this.findOwn(this.db, userId, id);
-    if (STATUS_ORDER[before.status] >= STATUS_ORDER.text_confirmed) throw fail("UPLOAD_LOCKED", { status: 409 });
+    this.assertOpen(before, "UPLOAD_LOCKED");
+    if ((await listPages(this.db, before.id)).length >= MAX_PAGES) throw tooManyPages();
     const image = await normaliseImage(raw);
-    const key = `manuscripts/${id}/${randomUUID()}.jpg`;
+    const pageId = randomUUID();
+    const key = `manuscripts/${id}/${pageId}.jpg`;
     await this.storage.put(key, image.bytes, "image/jpeg");
-    let previousKey: string | null = null;
-    let result: { row: ManuscriptRow; job: JobRow };
     try {
-      result = await transaction(this.db, async (tx) => {
+      return await transaction(this.db, async (tx) => {
         const row = await this.findOwn(tx, userId, id, true);
-        if (STATUS_ORDER[row.status] >= STATUS_ORDER.text_confirmed) throw fail("UPLOAD_LOCKED", { status: 409 });
-        previousKey = row.imageKey;
-        const job = await this.enqueue(tx, row.id, "ocr", key);
+        this.assertOpen(row, "UPLOAD_LOCKED");
+        const pages = await listPages(tx, row.id);
+        if (pages.length >= MAX_PAGES) throw tooManyPages();
+        await tx.insert(manuscriptPages).values({
+          id: pageId,
+          manuscriptId: row.id,
+          position: pages.length,
+          imageKey: key,
+          imageWidth: image.width,
+          imageHeight: image.height,
+        });
+        // One run reads the pages one after another; an open run reaches the new page by itself.
+        const job = (await openJob(tx, row.id, "ocr")) ?? (await this.enqueue(tx, row.id, "ocr"));
+        const now = new Date();
         const [updated] = await tx
           .update(manuscripts)
-          .set({
-            imageKey: key,
-            imageWidth: image.width,
-            imageHeight: image.height,
-            // A new photo restarts recognition: the old text belongs to the old photo.
-            status: "uploaded",
-            ocrText: null,
-            ocrReason: null,
-            ocrEngine: null,
-            ocrVersion: null,
-            ocrConfidence: null,
-            uploadedAt: new Date(),
-            updatedAt: new Date(),
-          })
+          .set({ status: "uploaded", ocrReason: null, uploadedAt: now, updatedAt: now })
           .where(eq(manuscripts.id, row.id))
           .returning();
         if (!updated) throw new Error("manuscript vanished");
-        return { row: updated, job };
+        return toManuscript(updated, job, await listPages(tx, row.id));
       });
     } catch (error) {
       await this.storage.delete(key).catch((e: unknown) => this.log.error({ err: e, key }, "orphan cleanup failed"));
       throw error;
     }
-    const old = previousKey as string | null;
-    if (old && old !== key) {
-      await this.storage
-        .delete(old)
-        .catch((e: unknown) => this.log.warn({ err: e, key: old }, "old photo not deleted"));
-    }
-    return toManuscript(result.row, result.job);
   }
 
-  /** Runs recognition again on the stored photo (a new job), while the text is not yet confirmed. */
-  async rerunOcr(userId: string, id: string): Promise<TManuscript> {
-    return transaction(this.db, async (tx) => {
+  /**
+   * Removes one page and its photo (after commit). The text of the remaining pages stays; with no page left the
+   * manuscript is back to `created`, with every remaining page read it is `ocr_completed`.
+   */
+  async deletePage(userId: string, id: string, pageId: string): Promise<TManuscript> {
+    const { view, removedKey } = await transaction(this.db, async (tx) => {
       const row = await this.findOwn(tx, userId, id, true);
-      if (STATUS_ORDER[row.status] >= STATUS_ORDER.text_confirmed) throw fail("TEXT_LOCKED", { status: 409 });
-      if (!row.imageKey) throw fail("INVALID_STATE", { status: 409 });
-      const job = await this.enqueue(tx, row.id, "ocr", row.imageKey);
+      const page = UUID.test(pageId) ? await findPage(tx, row.id, pageId) : null;
+      if (!page) throw fail("NOT_FOUND", { status: 404 });
+      this.assertOpen(row, "PAGES_LOCKED");
+      await tx.delete(manuscriptPages).where(eq(manuscriptPages.id, page.id));
+      const remaining = await listPages(tx, row.id);
+      await setPageOrder(
+        tx,
+        row.id,
+        remaining.map((p) => p.id),
+      );
+      const summary = summarise(remaining);
+      const status: TManuscriptStatus =
+        remaining.length === 0 ? "created" : summary.read === summary.total ? "ocr_completed" : "uploaded";
+      if (status !== "uploaded") await supersedeOpenJobs(tx, row.id, "ocr");
+      const now = new Date();
       const [updated] = await tx
         .update(manuscripts)
-        .set({ updatedAt: new Date() })
+        .set({
+          status,
+          ocrText: summary.ocrText,
+          ocrReason: summary.ocrReason,
+          ocrConfidence: summary.ocrConfidence,
+          recognizedAt: status === "ocr_completed" ? (row.recognizedAt ?? now) : row.recognizedAt,
+          updatedAt: now,
+        })
         .where(eq(manuscripts.id, row.id))
         .returning();
-      return toManuscript(updated ?? row, job);
+      const [job] = (await latestJobs(tx, [row.id])).values();
+      return { view: toManuscript(updated ?? row, job, await listPages(tx, row.id)), removedKey: page.imageKey };
+    });
+    await this.storage
+      .delete(removedKey)
+      .catch((e: unknown) => this.log.warn({ err: e, key: removedKey }, "removed page's photo not deleted"));
+    return view;
+  }
+
+  /** New reading order: every page id exactly once. The recognised text follows the new order. */
+  async reorderPages(userId: string, id: string, pageIds: readonly string[]): Promise<TManuscript> {
+    return transaction(this.db, async (tx) => {
+      const row = await this.findOwn(tx, userId, id, true);
+      this.assertOpen(row, "PAGES_LOCKED");
+      const pages = await listPages(tx, row.id);
+      const known = new Set(pages.map((p) => p.id));
+      if (new Set(pageIds).size !== pageIds.length || pageIds.length !== pages.length) {
+        throw fail("PAGES_CHANGED", { status: 409 });
+      }
+      if (pageIds.some((p) => !known.has(p))) throw fail("PAGES_CHANGED", { status: 409 });
+      await setPageOrder(tx, row.id, [...pageIds]);
+      const ordered = await listPages(tx, row.id);
+      const [updated] = await tx
+        .update(manuscripts)
+        .set({ ocrText: summarise(ordered).ocrText, updatedAt: new Date() })
+        .where(eq(manuscripts.id, row.id))
+        .returning();
+      const [job] = (await latestJobs(tx, [row.id])).values();
+      return toManuscript(updated ?? row, job, ordered);
     });
   }
 
-  /** Stores the teacher's text, moves to `text_confirmed` and enqueues grading in one transaction. */
-  async confirm(userId: string, id: string, text: string): Promise<TManuscript> {
+  /** Reads every page again (a new run), while the text is not yet confirmed; the old texts are cleared. */
+  async rerunOcr(userId: string, id: string): Promise<TManuscript> {
+    return transaction(this.db, async (tx) => {
+      const row = await this.findOwn(tx, userId, id, true);
+      this.assertOpen(row, "TEXT_LOCKED");
+      if ((await listPages(tx, row.id)).length === 0) throw fail("INVALID_STATE", { status: 409 });
+      await clearRecognition(tx, row.id);
+      const job = await this.enqueue(tx, row.id, "ocr");
+      const [updated] = await tx
+        .update(manuscripts)
+        .set({ status: "uploaded", ocrText: null, ocrReason: null, ocrConfidence: null, updatedAt: new Date() })
+        .where(eq(manuscripts.id, row.id))
+        .returning();
+      return toManuscript(updated ?? row, job, await listPages(tx, row.id));
+    });
+  }
+
+  /**
+   * Stores the teacher's text (and, when sent page by page, each page's part), moves to `text_confirmed` and
+   * enqueues grading in one transaction.
+   */
+  async confirm(userId: string, id: string, body: TConfirmTextRequest): Promise<TManuscript> {
+    const text = body.confirmedText;
     if (text.trim().length === 0) throw fail("TEXT_EMPTY", { status: 400 });
     return transaction(this.db, async (tx) => {
       const row = await this.findOwn(tx, userId, id, true);
       if (STATUS_ORDER[row.status] >= STATUS_ORDER.text_confirmed) throw fail("TEXT_LOCKED", { status: 409 });
       if (row.status === "created") throw fail("INVALID_STATE", { status: 409 });
+      const pages = await listPages(tx, row.id);
+      if (body.pageTexts) {
+        const sent = body.pageTexts;
+        if (sent.length !== pages.length || sent.some((p, i) => p.pageId !== pages[i]?.id)) {
+          throw fail("PAGES_CHANGED", { status: 409 });
+        }
+        if (joinPageTexts(sent.map((p) => p.text)) !== text) {
+          throw fail("VALIDATION_FAILED", {
+            status: 400,
+            fieldErrors: { confirmedText: ["must be the page texts joined in page order"] },
+          });
+        }
+        for (const p of sent) {
+          await tx.update(manuscriptPages).set({ confirmedText: p.text }).where(eq(manuscriptPages.id, p.pageId));
+        }
+      } else {
+        await tx.update(manuscriptPages).set({ confirmedText: null }).where(eq(manuscriptPages.manuscriptId, row.id));
+      }
       await supersedeOpenJobs(tx, row.id, "ocr");
-      const job = await this.enqueue(tx, row.id, "grading", null);
+      const job = await this.enqueue(tx, row.id, "grading");
       const now = new Date();
       const [updated] = await tx
         .update(manuscripts)
         .set({ confirmedText: text, status: "text_confirmed", confirmedAt: now, updatedAt: now })
         .where(eq(manuscripts.id, row.id))
         .returning();
-      return toManuscript(updated ?? row, job);
+      return toManuscript(updated ?? row, job, await listPages(tx, row.id));
     });
   }
 
@@ -261,7 +346,7 @@ export class ManuscriptsService {
         .set({ teacherScore, score, grade: bandForScore(score), feedback, updatedAt: new Date() })
         .where(eq(manuscripts.id, row.id))
         .returning();
-      return toManuscript(updated ?? row, undefined);
+      return toManuscript(updated ?? row, undefined, await listPages(tx, row.id));
     });
   }
 
@@ -270,19 +355,48 @@ export class ManuscriptsService {
     return transaction(this.db, async (tx) => {
       const row = await this.findOwn(tx, userId, id, true);
       if (STATUS_ORDER[row.status] < STATUS_ORDER.text_confirmed) throw fail("INVALID_STATE", { status: 409 });
-      const job = await this.enqueue(tx, row.id, "grading", null);
+      const job = await this.enqueue(tx, row.id, "grading");
       const [updated] = await tx
         .update(manuscripts)
         .set({ updatedAt: new Date() })
         .where(eq(manuscripts.id, row.id))
         .returning();
-      return toManuscript(updated ?? row, job);
+      return toManuscript(updated ?? row, job, await listPages(tx, row.id));
     });
   }
 
-  private async enqueue(tx: Queryable, manuscriptId: string, kind: QueueKind, imageKey: string | null) {
+  /**
+   * Deletes the manuscript with its pages and runs, then its photos (after commit). A student's submission is not
+   * deleted from here: it belongs to the assignment.
+   */
+  async delete(userId: string, id: string): Promise<void> {
+    const keys = await transaction(this.db, async (tx) => {
+      const row = await this.findOwn(tx, userId, id, true);
+      const [linked] = await tx
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(eq(submissions.manuscriptId, row.id))
+        .limit(1);
+      if (linked) throw fail("MANUSCRIPT_IS_SUBMISSION", { status: 409 });
+      const pages = await listPages(tx, row.id);
+      await tx.delete(manuscripts).where(eq(manuscripts.id, row.id));
+      return pages.map((p) => p.imageKey);
+    });
+    for (const key of keys) {
+      await this.storage
+        .delete(key)
+        .catch((e: unknown) => this.log.warn({ err: e, key }, "deleted manuscript's photo not removed"));
+    }
+  }
+
+  /** Photos and pages can change only until the text is confirmed. */
+  private assertOpen(row: ManuscriptRow, code: "UPLOAD_LOCKED" | "PAGES_LOCKED" | "TEXT_LOCKED"): void {
+    if (STATUS_ORDER[row.status] >= STATUS_ORDER.text_confirmed) throw fail(code, { status: 409 });
+  }
+
+  private async enqueue(tx: Queryable, manuscriptId: string, kind: QueueKind) {
     await supersedeOpenJobs(tx, manuscriptId, kind);
-    const job = await insertJob(tx, { manuscriptId, kind, imageKey });
+    const job = await insertJob(tx, { manuscriptId, kind });
     const bossJobId = await this.queue.enqueue(tx, kind, { manuscriptId, jobId: job.id });
     await updateJob(tx, job.id, { bossJobId });
     return { ...job, bossJobId };
@@ -299,4 +413,8 @@ export class ManuscriptsService {
     if (!row) throw fail("NOT_FOUND", { status: 404 });
     return row;
   }
+}
+
+function tooManyPages() {
+  return fail("UPLOAD_TOO_MANY_PAGES", { status: 409 });
 }

@@ -8,6 +8,7 @@ import type { UserRow } from "../accounts/users.repo.ts";
 import { toAssignment, UUID } from "../classes/classes.service.ts";
 import { criteriaIn, feedbackIn } from "../manuscripts/feedback.ts";
 import { type ManuscriptRow, type ManuscriptsService, STATUS_ORDER } from "../manuscripts/manuscripts.service.ts";
+import { listPages, type PageSummary, pagesByManuscript } from "../manuscripts/pages.repo.ts";
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -43,12 +44,16 @@ export class SubmissionsService {
           .where(and(eq(submissions.studentId, studentId), inArray(submissions.assignmentId, ids)))
       : [];
     const byAssignment = new Map(mine.map((r) => [r.s.assignmentId, r]));
+    const pages = await pagesByManuscript(
+      this.db,
+      mine.map((r) => r.m.id),
+    );
     return rows.map((r) => {
       const sub = byAssignment.get(r.a.id);
       return {
         ...toAssignment(r.a, r.className),
         teacherName: r.teacherName,
-        submission: sub ? present(sub.s, sub.m, language) : null,
+        submission: sub ? present(sub.s, sub.m, pages.get(sub.m.id) ?? [], language) : null,
       };
     });
   }
@@ -92,7 +97,7 @@ export class SubmissionsService {
           .values({ assignmentId, studentId: student.id, manuscriptId: m.id })
           .returning();
         if (!s) throw fail("SUBMISSION_CREATE_FAILED", { status: 500 });
-        return present(s, m, student.workLanguage);
+        return present(s, m, [], student.workLanguage);
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -105,10 +110,10 @@ export class SubmissionsService {
 
   async get(studentId: string, id: string, language?: string): Promise<TStudentSubmission> {
     const { s, m } = await this.own(studentId, id);
-    return present(s, m, language);
+    return present(s, m, await listPages(this.db, m.id), language);
   }
 
-  /** Same rules as the grading screen's upload; refused once the teacher has confirmed the text. */
+  /** Adds one page, with the grading screen's checks and limits; refused once the teacher has confirmed the text. */
   async upload(studentId: string, id: string, bytes: Buffer, language?: string): Promise<TStudentSubmission> {
     const { s, m } = await this.own(studentId, id);
     await this.manuscripts.upload(m.userId, m.id, bytes);
@@ -117,8 +122,36 @@ export class SubmissionsService {
       .set({ submittedAt: new Date() })
       .where(eq(submissions.id, s.id))
       .returning();
-    const [fresh] = await this.db.select().from(manuscripts).where(eq(manuscripts.id, m.id)).limit(1);
-    return present(updated ?? s, fresh ?? m, language);
+    return this.fresh(updated ?? s, m.id, language);
+  }
+
+  /** Removes one of the student's pages (and its photo) until the teacher confirms the text. */
+  async deletePage(studentId: string, id: string, pageId: string, language?: string): Promise<TStudentSubmission> {
+    const { s, m } = await this.own(studentId, id);
+    await this.manuscripts.deletePage(m.userId, m.id, pageId);
+    return this.fresh(s, m.id, language);
+  }
+
+  async reorderPages(
+    studentId: string,
+    id: string,
+    pageIds: readonly string[],
+    language?: string,
+  ): Promise<TStudentSubmission> {
+    const { s, m } = await this.own(studentId, id);
+    await this.manuscripts.reorderPages(m.userId, m.id, pageIds);
+    return this.fresh(s, m.id, language);
+  }
+
+  async pageImage(studentId: string, id: string, pageId: string): Promise<Buffer> {
+    const { m } = await this.own(studentId, id);
+    return this.manuscripts.pageImage(m.userId, m.id, pageId);
+  }
+
+  private async fresh(s: SubmissionRow, manuscriptId: string, language?: string): Promise<TStudentSubmission> {
+    const [m] = await this.db.select().from(manuscripts).where(eq(manuscripts.id, manuscriptId)).limit(1);
+    if (!m) throw fail("NOT_FOUND", { status: 404 });
+    return present(s, m, await listPages(this.db, m.id), language);
   }
 
   /** 404 if unknown, 403 if another student's: checked before a request body is read. */
@@ -138,7 +171,7 @@ export class SubmissionsService {
       .innerJoin(manuscripts, eq(manuscripts.id, submissions.manuscriptId))
       .where(and(eq(submissions.studentId, studentId), eq(submissions.assignmentId, assignmentId)))
       .limit(1);
-    return row ? present(row.s, row.m) : null;
+    return row ? present(row.s, row.m, await listPages(this.db, row.m.id)) : null;
   }
 
   private async own(studentId: string, id: string) {
@@ -156,18 +189,27 @@ export class SubmissionsService {
 }
 
 /** A submission as its student sees it; the report's feedback in the student's own work language. */
-function present(s: SubmissionRow, m: ManuscriptRow, language?: string): TStudentSubmission {
+function present(
+  s: SubmissionRow,
+  m: ManuscriptRow,
+  pages: readonly PageSummary[],
+  language?: string,
+): TStudentSubmission {
   const returned = Boolean(s.releasedAt) && m.status === "graded";
-  const version =
-    m.imageKey
-      ?.split("/")
-      .at(-1)
-      ?.replace(/\.jpg$/, "") ?? "";
+  const views = pages.map((p, i) => ({
+    id: p.id,
+    number: i + 1,
+    imageUrl: `/api/student/submissions/${s.id}/pages/${p.id}/image`,
+    width: p.imageWidth,
+    height: p.imageHeight,
+  }));
+  const pageTexts = pages.length > 0 && pages.every((p) => p.confirmedText !== null);
   return {
     id: s.id,
     assignmentId: s.assignmentId,
-    state: returned ? "returned" : m.imageKey ? "submitted" : "not_submitted",
-    imageUrl: m.imageKey ? `/api/student/submissions/${s.id}/image?v=${version}` : "",
+    state: returned ? "returned" : views.length > 0 ? "submitted" : "not_submitted",
+    imageUrl: views[0]?.imageUrl ?? "",
+    pages: views,
     canUpload: STATUS_ORDER[m.status] < STATUS_ORDER.text_confirmed,
     submittedAt: s.submittedAt?.toISOString() ?? null,
     releasedAt: returned ? (s.releasedAt?.toISOString() ?? null) : null,
@@ -185,6 +227,7 @@ function present(s: SubmissionRow, m: ManuscriptRow, language?: string): TStuden
             teacherName: m.teacherName,
             topic: m.topic,
             gradedAt: (m.gradedAt ?? m.updatedAt).toISOString(),
+            pageTexts: pageTexts ? pages.map((p) => p.confirmedText ?? "") : null,
           }
         : null,
   };
