@@ -1,75 +1,106 @@
 import { MAX_UPLOAD_BYTES } from "@essay/contract";
-import { ImageUp, Lock } from "lucide-react";
+import { Camera, ImageUp, Lock } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../lib/utils.ts";
+import { Button } from "./ui/button.tsx";
 import { Spinner } from "./ui/spinner.tsx";
 import { toast } from "./ui/toast.tsx";
 
 const ACCEPTED = ["image/jpeg", "image/png"];
 
 interface Props {
-  /** Nothing can be dropped or picked (no record yet, work in progress, or locked). */
+  /** Nothing can be dropped or picked (no record yet, work in progress, locked, or no page left). */
   disabled: boolean;
   pending: boolean;
-  /** Shown instead of the drop prompt once the photo can no longer change. */
+  /** What the spinner says while pending ("uploading page 2 of 3"). */
+  pendingLabel?: string;
+  /** Shown instead of the drop prompt once the pages can no longer change. */
   lockedMessage?: string;
-  /** A photo is already there: the prompt offers to replace it. */
+  /** Pages are already there: the prompt offers to add more. */
   hasImage: boolean;
+  /** How many more photos are taken (the page limit minus the pages there). */
+  remaining: number;
   hint?: ReactNode;
-  onFile: (file: File) => void;
+  /** The accepted photos, in the order they were picked or dropped. */
+  onFiles: (files: File[]) => void;
   testId: string;
   inputTestId: string;
+  cameraTestId: string;
 }
 
 /**
- * Drag-and-drop or pick a JPEG/PNG photo of an essay (spec §5: images only, at most 10MB). The server checks the
- * bytes again; this only spares a round trip for an obvious mistake.
+ * Drag-and-drop or pick JPEG/PNG page photos (several at once), or take one with the phone's camera (spec §5: images
+ * only, at most 10MB each). The server checks every page again; this only spares a round trip for an obvious mistake.
  */
 export function ImageDropzone({
   disabled,
   pending,
+  pendingLabel,
   lockedMessage,
   hasImage,
+  remaining,
   hint,
-  onFile,
+  onFiles,
   testId,
   inputTestId,
+  cameraTestId,
 }: Props) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
-  const take = (file: File | undefined) => {
-    if (!file || disabled) return;
-    const problem = !ACCEPTED.includes(file.type)
-      ? t("grading.toast.notImage")
-      : file.size > MAX_UPLOAD_BYTES
-        ? t("grading.toast.tooLarge")
-        : null;
-    if (problem) {
-      toast({ title: t("grading.toast.uploadFailed"), description: problem, variant: "destructive" });
-      return;
+  const take = (files: File[]) => {
+    if (files.length === 0 || disabled) return;
+    const good: File[] = [];
+    for (const file of files) {
+      const problem = !ACCEPTED.includes(file.type)
+        ? t("grading.toast.notImage")
+        : file.size > MAX_UPLOAD_BYTES
+          ? t("grading.toast.tooLarge")
+          : null;
+      if (problem) {
+        toast({
+          title: t("grading.toast.uploadFailed"),
+          description: `${file.name}: ${problem}`,
+          variant: "destructive",
+        });
+      } else good.push(file);
     }
-    onFile(file);
+    if (good.length > remaining) {
+      toast({
+        title: t("grading.toast.uploadFailed"),
+        description: t("grading.pages.tooMany", { count: good.length - remaining }),
+        variant: "destructive",
+      });
+    }
+    if (remaining > 0 && good.length > 0) onFiles(good.slice(0, remaining));
+  };
+
+  const picked = (input: HTMLInputElement) => {
+    take(Array.from(input.files ?? []));
+    input.value = "";
   };
 
   return (
-    <>
+    <div className="flex flex-col gap-2">
       <button
         type="button"
         disabled={disabled}
         data-testid={testId}
         onClick={() => inputRef.current?.click()}
         onDragOver={(e) => {
+          if (!e.dataTransfer.types.includes("Files")) return;
           e.preventDefault();
           if (!disabled) setDragging(true);
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={(e) => {
+          if (!e.dataTransfer.types.includes("Files")) return;
           e.preventDefault();
           setDragging(false);
-          take(Array.from(e.dataTransfer.files).find((f) => f.type.startsWith("image/")));
+          take(Array.from(e.dataTransfer.files).filter((f) => f.type.startsWith("image/")));
         }}
         className={cn(
           "flex w-full flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
@@ -80,7 +111,7 @@ export function ImageDropzone({
         )}
       >
         {pending ? (
-          <Spinner label={t("grading.upload.uploading")} />
+          <Spinner label={pendingLabel ?? t("grading.upload.uploading")} />
         ) : lockedMessage ? (
           <>
             <Lock className="size-8" aria-hidden="true" />
@@ -98,18 +129,40 @@ export function ImageDropzone({
           </>
         )}
       </button>
+      {lockedMessage ? null : (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={disabled}
+          onClick={() => cameraRef.current?.click()}
+          data-testid={cameraTestId}
+        >
+          <Camera aria-hidden="true" />
+          {t("grading.upload.camera")}
+        </Button>
+      )}
       <input
         ref={inputRef}
         type="file"
         accept="image/jpeg,image/png"
+        multiple
         className="hidden"
         data-testid={inputTestId}
         disabled={disabled}
-        onChange={(e) => {
-          take(e.target.files?.[0]);
-          e.target.value = "";
-        }}
+        onChange={(e) => picked(e.target)}
       />
-    </>
+      {/* a phone opens its camera for this one; one photo per page */}
+      <input
+        ref={cameraRef}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        className="hidden"
+        disabled={disabled}
+        onChange={(e) => picked(e.target)}
+      />
+    </div>
   );
 }

@@ -40,11 +40,16 @@ export const studentApi = {
   join: (code: string) => apiJson<TStudentClass>("POST", "/api/student/classes/join", { code }),
   createSubmission: (assignmentId: string) =>
     apiJson<TStudentSubmission>("POST", "/api/student/submissions", { assignmentId }),
+  /** Adds one page photo at the end. */
   upload: (submissionId: string, file: File) => {
     const form = new FormData();
     form.append("image", file);
     return apiJson<TStudentSubmission>("POST", `/api/student/submissions/${submissionId}/upload`, form);
   },
+  reorderPages: (submissionId: string, pageIds: string[]) =>
+    apiJson<TStudentSubmission>("PUT", `/api/student/submissions/${submissionId}/pages/order`, { pageIds }),
+  deletePage: (submissionId: string, pageId: string) =>
+    apiJson<TStudentSubmission>("DELETE", `/api/student/submissions/${submissionId}/pages/${pageId}`),
 };
 
 export type { TAssignmentDetail, TClassDetail };

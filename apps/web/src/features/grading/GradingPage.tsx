@@ -62,6 +62,12 @@ export function GradingPage() {
   }, [error, choose]);
 
   const step = progressStep(manuscript?.status);
+  // the text shows as soon as a page is read (the teacher checks page 1 while page 2 is read, and keeps their edits
+  // while a page added later is read), or when recognition failed and the text is to be typed in
+  const showsText =
+    step >= 3 ||
+    Boolean(manuscript?.pages.some((p) => p.state === "read")) ||
+    (manuscript?.job?.kind === "ocr" && manuscript.job.state === "failed" && manuscript.pages.length > 0);
 
   return (
     <div className="flex flex-col gap-6">
@@ -112,7 +118,7 @@ export function GradingPage() {
           <StandardsCard />
         </div>
       </div>
-      {manuscript && step >= 3 ? <TextConfirmation key={manuscript.id} manuscript={manuscript} /> : null}
+      {manuscript && showsText ? <TextConfirmation key={manuscript.id} manuscript={manuscript} /> : null}
       {manuscript?.status === "graded" ? (
         <>
           <GradingResultCard manuscript={manuscript} />

@@ -67,21 +67,44 @@ export function JobStatus({ manuscript }: { manuscript: TManuscript }) {
     );
   }
 
+  const progress = job.progress;
   const label =
     job.state === "queued"
       ? t("grading.job.queued")
-      : t(job.kind === "ocr" ? "grading.job.ocrRunning" : "grading.job.gradingRunning");
+      : job.kind === "grading"
+        ? t("grading.job.gradingRunning")
+        : progress?.page
+          ? t("grading.job.ocrPage", { page: progress.page, total: progress.total })
+          : t("grading.job.ocrRunning");
   return (
     <div
       className="flex items-center gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4"
       role="status"
+      data-page={progress?.page ?? undefined}
       aria-live="polite"
       data-testid="job-status"
       data-state={job.state}
       data-kind={job.kind}
     >
-      <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden="true" />
-      <p className="flex-1 font-medium text-brand-800">{label}</p>
+      <Loader2 className="size-5 shrink-0 animate-spin text-brand-600" aria-hidden="true" />
+      <div className="flex flex-1 flex-col gap-1.5">
+        <p className="font-medium text-brand-800" data-testid="job-label">
+          {label}
+        </p>
+        {progress && progress.total > 1 ? (
+          <div className="flex items-center gap-2">
+            <progress
+              className="h-1.5 w-40 overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-brand-100 [&::-webkit-progress-value]:bg-brand-600"
+              max={progress.total}
+              value={progress.read}
+              aria-label={t("grading.job.pagesRead", { read: progress.read, total: progress.total })}
+            />
+            <span className="text-xs text-slate-600">
+              {t("grading.job.pagesRead", { read: progress.read, total: progress.total })}
+            </span>
+          </div>
+        ) : null}
+      </div>
       <span className="text-sm tabular-nums text-slate-600">
         {t("grading.job.elapsed", { seconds: elapsed })}
         {job.attempts > 1 ? ` · ${t("grading.job.attempt", { attempt: job.attempts })}` : ""}

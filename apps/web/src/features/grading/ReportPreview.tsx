@@ -30,12 +30,16 @@ export function ReportPreview({ manuscript }: { manuscript: TManuscript }) {
     }
   };
 
+  const pages = manuscript.pages;
   const info = [
     [t("grading.report.student"), manuscript.studentName],
     [t("grading.report.class"), manuscript.studentClass],
     [t("grading.report.studentId"), manuscript.studentId],
     [t("grading.report.teacher"), manuscript.teacherName],
+    ...(pages.length > 1 ? [[t("grading.report.pages"), String(pages.length)]] : []),
   ] as const;
+  // the text page by page when it was confirmed so; else the confirmed text as one
+  const byPage = pages.length > 1 && pages.every((p) => p.confirmedText !== null);
 
   return (
     <Card>
@@ -100,9 +104,22 @@ export function ReportPreview({ manuscript }: { manuscript: TManuscript }) {
             ) : null}
             <section>
               <h3 className="mb-1 font-semibold text-brand-700">{t("grading.report.text")}</h3>
-              <p className="whitespace-pre-wrap rounded-md bg-slate-50 p-4 text-sm leading-relaxed">
-                {manuscript.confirmedText}
-              </p>
+              {byPage ? (
+                <div className="flex flex-col gap-3 rounded-md bg-slate-50 p-4" data-testid="report-pages">
+                  {pages.map((p) => (
+                    <div key={p.id}>
+                      <p className="mb-1 text-xs font-semibold text-slate-500">
+                        {t("grading.pages.pageOf", { number: p.number, total: pages.length })}
+                      </p>
+                      <p className="whitespace-pre-wrap text-sm leading-relaxed">{p.confirmedText}</p>
+                    </div>
+                  ))}
+                </div>
+              ) : (
+                <p className="whitespace-pre-wrap rounded-md bg-slate-50 p-4 text-sm leading-relaxed">
+                  {manuscript.confirmedText}
+                </p>
+              )}
             </section>
             {manuscript.feedback ? (
               <>

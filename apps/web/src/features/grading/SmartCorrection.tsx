@@ -6,8 +6,8 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/utils.ts";
-import { applySuggestions } from "./apply-suggestions.ts";
 import { manuscriptsApi } from "./manuscripts-api.ts";
+import { applyAcrossPages, checkedText } from "./page-drafts.ts";
 
 type Decision = "pending" | "applied" | "dismissed";
 interface Item {
@@ -16,33 +16,39 @@ interface Item {
 }
 
 /**
- * Suggestions work on a copy of the text: applying changes the copy, and "use corrected text" pushes it into the
+ * Suggestions work on a copy of the page texts (checked as one text, so a sentence running over a page break is read
+ * whole): applying changes the copy, each suggestion on its own page, and "use corrected text" pushes it into the
  * editor. OCR slips and the student's own errors are marked apart, so the teacher keeps what the student wrote.
  */
 export function SmartCorrection({
-  text,
+  texts,
   disabled,
   onPushBack,
 }: {
-  text: string;
+  /** The page texts in reading order. */
+  texts: readonly string[];
   disabled: boolean;
-  onPushBack: (text: string) => void;
+  onPushBack: (texts: string[]) => void;
 }) {
   const { t } = useTranslation();
   const [items, setItems] = useState<Item[] | null>(null);
-  const [corrected, setCorrected] = useState("");
+  // the page texts as checked (the suggestions' offsets refer to them) and the corrected copy
+  const [origin, setOrigin] = useState<readonly string[]>([]);
+  const [corrected, setCorrected] = useState<string[]>([]);
+  const text = checkedText(texts);
 
+  const start = (suggestions: TCorrectionSuggestion[]) => {
+    setOrigin([...texts]);
+    setCorrected([...texts]);
+    setItems(suggestions.map((suggestion) => ({ suggestion, decision: "pending" })));
+  };
   const check = useMutation({
     mutationFn: () => manuscriptsApi.suggest(text),
-    onSuccess: ({ suggestions }) => {
-      setCorrected(text);
-      setItems(suggestions.map((suggestion) => ({ suggestion, decision: "pending" })));
-    },
+    onSuccess: ({ suggestions }) => start(suggestions),
     // Spec §8: a failed check is only logged; no suggestions are shown.
     onError: (error) => {
       console.error("text correction failed", error);
-      setCorrected(text);
-      setItems([]);
+      start([]);
     },
   });
 
@@ -50,10 +56,11 @@ export function SmartCorrection({
     if (decision === "applied") {
       setCorrected(
         (current) =>
-          applySuggestions(
+          applyAcrossPages(
+            origin,
             current,
             targets.map((i) => i.suggestion),
-          ).text,
+          ).texts,
       );
     }
     setItems((list) => list?.map((item) => (targets.includes(item) ? { ...item, decision } : item)) ?? null);

@@ -1,6 +1,6 @@
-import type { TManuscript } from "@essay/contract";
+import { joinPageTexts, type TManuscript, type TManuscriptPage } from "@essay/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Columns2, GitCompare, Info, Lock, Rows2 } from "lucide-react";
+import { Columns2, GitCompare, Info, Loader2, Lock, Rows2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button.tsx";
@@ -11,6 +11,7 @@ import { cn } from "../../lib/utils.ts";
 import { ComparisonView } from "./ComparisonView.tsx";
 import { ImageViewer } from "./ImageViewer.tsx";
 import { manuscriptKey, manuscriptsApi } from "./manuscripts-api.ts";
+import { confirmation, type Drafts, draftTexts, syncDrafts } from "./page-drafts.ts";
 import { SmartCorrection } from "./SmartCorrection.tsx";
 
 function EmptyRecognitionTip() {
@@ -36,23 +37,98 @@ function EmptyRecognitionTip() {
   );
 }
 
+const countChars = (text: string) => Array.from(text.replace(/\s/g, "")).length;
+
+const TEXTAREA =
+  "min-h-[240px] w-full flex-1 rounded-md border border-slate-300 p-3 text-base leading-relaxed focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:bg-slate-50";
+
+/** One page: its photo (click to enlarge) beside its part of the text. */
+function PageRow({
+  page,
+  total,
+  text,
+  layout,
+  disabled,
+  onChange,
+}: {
+  page: TManuscriptPage;
+  total: number;
+  text: string;
+  layout: "side" | "stacked";
+  disabled: boolean;
+  onChange: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  const label = total > 1 ? t("grading.pages.pageOf", { number: page.number, total }) : t("grading.confirm.original");
+  const id = `essay-text-${page.id}`;
+  return (
+    <section
+      className="flex flex-col gap-2 border-t-2 border-dashed border-slate-200 pt-4 first:border-t-0 first:pt-0"
+      data-testid="page-section"
+      data-page={page.number}
+      aria-label={label}
+    >
+      {total > 1 ? (
+        <h3 className="flex items-center gap-2 text-sm font-semibold text-brand-700" data-testid="page-break">
+          {label}
+          {page.state !== "read" ? (
+            <span className="flex items-center gap-1 text-xs font-normal text-slate-500">
+              {page.state === "reading" ? <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> : null}
+              {t(`grading.pages.state.${page.state}`)}
+            </span>
+          ) : null}
+        </h3>
+      ) : null}
+      <div className={cn("grid gap-4", layout === "side" && "lg:grid-cols-2")}>
+        <div className="flex flex-col gap-2">
+          {total === 1 ? <h3 className="text-sm font-medium text-slate-700">{label}</h3> : null}
+          <ImageViewer src={page.imageUrl} alt={label} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <div className="flex items-center justify-between">
+            <label htmlFor={id} className="text-sm font-medium text-slate-700">
+              {t("grading.confirm.text")}
+            </label>
+            <span className="text-xs text-slate-500">{t("grading.confirm.chars", { count: countChars(text) })}</span>
+          </div>
+          <textarea
+            id={id}
+            data-testid="essay-text"
+            className={TEXTAREA}
+            value={text}
+            disabled={disabled}
+            placeholder={page.state === "read" ? t("grading.confirm.placeholder") : t("grading.pages.notReadYet")}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Shows each page's photo beside its part of the text; the teacher corrects the text page by page (their edits stay
+ * per page while pages are added, moved or read) and confirms the whole essay, the page breaks kept.
+ */
 export function TextConfirmation({ manuscript }: { manuscript: TManuscript }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const locked = manuscript.status === "text_confirmed" || manuscript.status === "graded";
-  const ocrText = manuscript.ocrText ?? "";
-  const [text, setText] = useState(locked ? (manuscript.confirmedText ?? "") : ocrText);
+  const pages = manuscript.pages;
+  const [drafts, setDrafts] = useState<Drafts>(() => syncDrafts({}, pages));
   const [layout, setLayout] = useState<"side" | "stacked">("side");
   const [comparing, setComparing] = useState(false);
 
-  // New recognition results (a re-upload or a re-run) replace the editor text; uploaded with no text clears it.
-  useEffect(() => {
-    if (locked) setText(manuscript.confirmedText ?? "");
-    else setText(manuscript.status === "uploaded" && !manuscript.ocrText ? "" : (manuscript.ocrText ?? ""));
-  }, [manuscript.ocrText, manuscript.confirmedText, manuscript.status, locked]);
+  // pages added, read (again), moved or removed: each page's text follows its page, the teacher's edits stay
+  useEffect(() => setDrafts((current) => syncDrafts(current, pages)), [pages]);
+
+  const texts = draftTexts(drafts, pages);
+  const joined = joinPageTexts(texts);
+  const ocrText = joinPageTexts(pages.map((p) => p.ocrText));
+  const inFlight = manuscript.job?.kind === "ocr" && manuscript.job.state !== "failed";
 
   const confirm = useMutation({
-    mutationFn: () => manuscriptsApi.confirm(manuscript.id, text),
+    mutationFn: () => manuscriptsApi.confirm(manuscript.id, confirmation(drafts, pages)),
     onSuccess: (updated) => {
       queryClient.setQueryData(manuscriptKey(updated.id), updated);
       toast({ title: t("grading.toast.confirmed"), description: t("grading.toast.confirmedDesc"), variant: "success" });
@@ -66,6 +142,8 @@ export function TextConfirmation({ manuscript }: { manuscript: TManuscript }) {
   });
 
   const emptyRecognition = manuscript.status === "ocr_completed" && !ocrText.trim();
+  // confirmed as one text (the spec's single field) rather than page by page: shown as one text
+  const confirmedWhole = locked && !pages.every((p) => p.confirmedText !== null);
 
   return (
     <Card data-testid="text-confirmation">
@@ -92,49 +170,80 @@ export function TextConfirmation({ manuscript }: { manuscript: TManuscript }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {emptyRecognition ? <EmptyRecognitionTip /> : null}
-        <div className={cn("grid gap-4", layout === "side" && "lg:grid-cols-2")}>
-          <div className="flex flex-col gap-2">
-            <h3 className="text-sm font-medium text-slate-700">{t("grading.confirm.original")}</h3>
-            {manuscript.originalImageUrl ? (
-              <ImageViewer src={manuscript.originalImageUrl} alt={t("grading.confirm.original")} />
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-2">
-            <div className="flex items-center justify-between">
-              <label htmlFor="essay-text" className="text-sm font-medium text-slate-700">
-                {t("grading.confirm.text")}
-              </label>
-              <span className="text-xs text-slate-500">
-                {t("grading.confirm.chars", { count: Array.from(text.replace(/\s/g, "")).length })}
-              </span>
+        {confirmedWhole ? (
+          <div className={cn("grid gap-4", layout === "side" && "lg:grid-cols-2")}>
+            <div className="flex flex-col gap-3">
+              {pages.map((p) => (
+                <ImageViewer
+                  key={p.id}
+                  src={p.imageUrl}
+                  alt={
+                    pages.length > 1
+                      ? t("grading.pages.pageOf", { number: p.number, total: pages.length })
+                      : t("grading.confirm.original")
+                  }
+                />
+              ))}
             </div>
-            <textarea
-              id="essay-text"
-              data-testid="essay-text"
-              className="min-h-[320px] w-full flex-1 rounded-md border border-slate-300 p-3 text-base leading-relaxed focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:bg-slate-50"
-              value={text}
-              disabled={locked || confirm.isPending}
-              placeholder={t("grading.confirm.placeholder")}
-              onChange={(e) => setText(e.target.value)}
-            />
+            <textarea data-testid="essay-text" className={TEXTAREA} value={manuscript.confirmedText ?? ""} disabled />
           </div>
-        </div>
-        {comparing ? <ComparisonView before={ocrText} after={text} /> : null}
-        {!locked ? <SmartCorrection text={text} disabled={confirm.isPending} onPushBack={setText} /> : null}
+        ) : (
+          pages.map((p) => (
+            <PageRow
+              key={p.id}
+              page={p}
+              total={pages.length}
+              text={locked ? (p.confirmedText ?? "") : (drafts[p.id]?.text ?? "")}
+              layout={layout}
+              disabled={locked || confirm.isPending}
+              onChange={(text) =>
+                setDrafts((current) => ({ ...current, [p.id]: { ...(current[p.id] ?? { from: null }), text } }))
+              }
+            />
+          ))
+        )}
+        {pages.length > 1 ? (
+          <p className="text-sm text-slate-600" data-testid="total-chars">
+            {t("grading.pages.totalChars", {
+              count: countChars(locked ? (manuscript.confirmedText ?? "") : joined),
+              pages: pages.length,
+            })}
+          </p>
+        ) : null}
+        {comparing ? (
+          <ComparisonView before={ocrText} after={locked ? (manuscript.confirmedText ?? "") : joined} />
+        ) : null}
+        {!locked ? (
+          <SmartCorrection
+            texts={texts}
+            disabled={confirm.isPending}
+            onPushBack={(corrected) =>
+              setDrafts((current) => {
+                const next = { ...current };
+                for (const [i, p] of pages.entries()) {
+                  next[p.id] = { ...(current[p.id] ?? { from: null }), text: corrected[i] ?? "" };
+                }
+                return next;
+              })
+            }
+          />
+        ) : null}
         {locked ? (
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <Lock className="size-4" aria-hidden="true" />
             {t("grading.confirm.readOnly")}
           </p>
         ) : (
-          <Button
-            className="self-start"
-            onClick={() => confirm.mutate()}
-            disabled={!text.trim() || confirm.isPending}
-            data-testid="confirm-text"
-          >
-            {confirm.isPending ? t("grading.confirm.confirming") : t("grading.confirm.button")}
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              onClick={() => confirm.mutate()}
+              disabled={!joined.trim() || confirm.isPending || inFlight}
+              data-testid="confirm-text"
+            >
+              {confirm.isPending ? t("grading.confirm.confirming") : t("grading.confirm.button")}
+            </Button>
+            {inFlight ? <span className="text-sm text-slate-500">{t("grading.pages.waitForPages")}</span> : null}
+          </div>
         )}
       </CardContent>
     </Card>

@@ -1,9 +1,11 @@
-import type { TManuscript, TStudentAssignment, TStudentSubmission } from "@essay/contract";
+import { MAX_PAGES, type TManuscript, type TStudentAssignment, type TStudentSubmission } from "@essay/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, CheckCircle2, Clock } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ImageDropzone } from "../../components/ImageDropzone.tsx";
+import { movedOrder, PageThumbnails } from "../../components/PageThumbnails.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -66,20 +68,51 @@ export function SubmissionPage() {
   const sub = useQuery<TStudentSubmission>({ queryKey: submissionKey(id), ...FRESH_ON_OPEN });
   const assignments = useQuery<TStudentAssignment[]>({ queryKey: MY_ASSIGNMENTS_KEY, ...FRESH_ON_OPEN });
 
+  const store = (updated: TStudentSubmission) => queryClient.setQueryData(submissionKey(id), updated);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  // one page per request, in the order picked; a refused photo does not stop the others (the page limit does)
   const upload = useMutation({
-    mutationFn: (file: File) => studentApi.upload(id, file),
-    onSuccess: async (updated) => {
-      queryClient.setQueryData(submissionKey(id), updated);
+    mutationFn: async (files: File[]) => {
+      let added = 0;
+      for (const [index, file] of files.entries()) {
+        setProgress({ done: index, total: files.length });
+        try {
+          store(await studentApi.upload(id, file));
+          added++;
+        } catch (error) {
+          toast({
+            title: t("grading.toast.uploadFailed"),
+            description: `${file.name}: ${
+              error instanceof ApiError && error.code ? describeError(t, error) : t("grading.toast.uploadFailedDesc")
+            }`,
+            variant: "destructive",
+          });
+          if (error instanceof ApiError && error.code === "UPLOAD_TOO_MANY_PAGES") break;
+        }
+      }
+      return added;
+    },
+    onSuccess: async (added) => {
+      if (added === 0) return;
       await queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS_KEY });
       toast({ title: t("student.toast.submitted"), description: t("student.toast.submittedDesc"), variant: "success" });
     },
+    onSettled: () => setProgress(null),
+  });
+  const reorder = useMutation({
+    mutationFn: (pageIds: string[]) => studentApi.reorderPages(id, pageIds),
+    onSuccess: store,
     onError: (error) =>
-      toast({
-        title: t("grading.toast.uploadFailed"),
-        description:
-          error instanceof ApiError && error.code ? describeError(t, error) : t("grading.toast.uploadFailedDesc"),
-        variant: "destructive",
-      }),
+      toast({ title: t("grading.pages.moveFailed"), description: describeError(t, error), variant: "destructive" }),
+  });
+  const remove = useMutation({
+    mutationFn: (pageId: string) => studentApi.deletePage(id, pageId),
+    onSuccess: (updated) => {
+      store(updated);
+      toast({ title: t("grading.pages.removed"), variant: "success" });
+    },
+    onError: (error) =>
+      toast({ title: t("grading.pages.removeFailed"), description: describeError(t, error), variant: "destructive" }),
   });
 
   if (sub.error instanceof ApiError && sub.error.status === 403) return <AccessDeniedPage home="/student" />;
@@ -87,7 +120,8 @@ export function SubmissionPage() {
   if (sub.isLoading || !sub.data) return <Spinner label={t("common.loading")} />;
   const s = sub.data;
   const a = assignments.data?.find((x) => x.id === s.assignmentId);
-  const disabled = !s.canUpload || upload.isPending;
+  const busy = upload.isPending || reorder.isPending || remove.isPending;
+  const disabled = !s.canUpload || busy || s.pages.length >= MAX_PAGES;
   const report = asManuscript(s);
 
   return (
@@ -134,11 +168,18 @@ export function SubmissionPage() {
             <ImageDropzone
               disabled={disabled}
               pending={upload.isPending}
+              pendingLabel={
+                progress && progress.total > 1
+                  ? t("grading.pages.uploading", { number: progress.done + 1, total: progress.total })
+                  : undefined
+              }
               lockedMessage={s.canUpload ? undefined : t("student.uploadLocked")}
-              hasImage={Boolean(s.imageUrl)}
-              onFile={(file) => upload.mutate(file)}
+              hasImage={s.pages.length > 0}
+              remaining={MAX_PAGES - s.pages.length}
+              onFiles={(files) => upload.mutate(files)}
               testId="student-upload-area"
               inputTestId="student-upload-input"
+              cameraTestId="student-camera-input"
             />
             <div className="mt-4 flex items-start gap-2 text-sm text-slate-600" data-testid="submission-state-text">
               {s.state === "returned" ? (
@@ -157,16 +198,34 @@ export function SubmissionPage() {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle className="text-lg">{t("student.myPhoto")}</CardTitle>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <CardTitle className="text-lg">{t("student.myPhoto")}</CardTitle>
+              {s.pages.length > 0 ? (
+                <span className="text-sm text-slate-500">
+                  {t("grading.pages.count", { count: s.pages.length, max: MAX_PAGES })}
+                </span>
+              ) : null}
+            </div>
           </CardHeader>
           <CardContent>
-            {s.imageUrl ? (
-              <img
-                src={s.imageUrl}
-                alt={t("student.myPhoto")}
-                className="max-h-[420px] w-full rounded-md border border-slate-200 object-contain"
-                data-testid="submission-photo"
-              />
+            {s.pages.length > 0 ? (
+              <div data-testid="submission-photo">
+                <PageThumbnails
+                  pages={s.pages}
+                  editable={s.canUpload}
+                  busy={busy}
+                  onMove={(pageId, to) =>
+                    reorder.mutate(
+                      movedOrder(
+                        s.pages.map((p) => p.id),
+                        pageId,
+                        to,
+                      ),
+                    )
+                  }
+                  onRemove={(pageId) => remove.mutate(pageId)}
+                />
+              </div>
             ) : (
               <p className="text-sm text-slate-500">{t("student.noPhoto")}</p>
             )}
