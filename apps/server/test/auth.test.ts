@@ -1,6 +1,6 @@
 import { ZAuthResponse, ZUser } from "@essay/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, randomPhone, signedIn } from "./factories.ts";
+import { createInvitation, createUser, randomPhone, STRONG_PASSWORD, signedIn } from "./factories.ts";
 import { startTestApp, type TestApp, testDatabases } from "./harness.ts";
 
 describe.each(testDatabases())("sign-in and sessions (%s)", (kind) => {
@@ -22,17 +22,12 @@ describe.each(testDatabases())("sign-in and sessions (%s)", (kind) => {
     expect((await client.get("/api/auth/me")).status).toBe(401);
   });
 
-  it("check-password-status: unknown phone is 404 USER_NOT_FOUND", async () => {
-    const res = await t.client().post("/api/auth/check-password-status", { phoneNumber: randomPhone() });
+  it("check-password-status: an invitee without an account is 404 USER_NOT_FOUND (to registration)", async () => {
+    const phoneNumber = randomPhone();
+    await createInvitation(t.db, { invitedPhone: phoneNumber });
+    const res = await t.client().post("/api/auth/check-password-status", { phoneNumber });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: "USER_NOT_FOUND", message: "User does not exist" });
-  });
-
-  it("check-password-status reports hasCustomPassword", async () => {
-    const { user } = await createUser(t.db, { hasCustomPassword: false });
-    const res = await t.client().post("/api/auth/check-password-status", { phoneNumber: user.phoneNumber });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ hasCustomPassword: false });
   });
 
   it("bad phone format is 400 VALIDATION_FAILED with a phoneNumber field error", async () => {
@@ -64,18 +59,14 @@ describe.each(testDatabases())("sign-in and sessions (%s)", (kind) => {
     expect(ZUser.parse(me.body).id).toBe(user.id);
   });
 
-  it("login with the default password asks for a password change", async () => {
+  it("an account without a password of its own has no password to sign in with, not even its phone's digits", async () => {
     const phoneNumber = randomPhone();
-    const { user } = await createUser(t.db, {
-      phoneNumber,
-      password: phoneNumber.slice(-8),
-      hasCustomPassword: false,
-    });
-    const res = await t.client().post("/api/auth/login-password", { phoneNumber, password: phoneNumber.slice(-8) });
-    expect(res.status).toBe(200);
-    expect(res.body.requiresPasswordChange).toBe(true);
-    expect(res.body.user.id).toBe(user.id);
-    expect(res.body.message).toMatch(/change/i);
+    await createUser(t.db, { phoneNumber, hasCustomPassword: false });
+    for (const password of [phoneNumber.slice(-8), STRONG_PASSWORD, "null-password"]) {
+      const res = await t.client().post("/api/auth/login-password", { phoneNumber, password });
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe("INVALID_CREDENTIALS");
+    }
   });
 
   it("short password is 400 VALIDATION_FAILED (at least 8 characters)", async () => {

@@ -11,9 +11,7 @@ import type { OcrEngine, RecognizeOptions } from "@essay/ocr";
 import { count, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manuscriptJobs } from "../src/db/schema.ts";
-import { hashPassword } from "../src/modules/accounts/passwords.ts";
-import { insertUser } from "../src/modules/accounts/users.repo.ts";
-import { randomPhone, STRONG_PASSWORD } from "./factories.ts";
+import { createUser, STRONG_PASSWORD } from "./factories.ts";
 import { type TestClient, testDatabases } from "./harness.ts";
 import {
   type ManuscriptTestApp,
@@ -46,14 +44,7 @@ async function account(
   role: "teacher" | "student",
   name = role === "teacher" ? "Ms Chen" : "Li Hua",
 ) {
-  const user = await insertUser(t.db, {
-    phoneNumber: randomPhone(),
-    name,
-    role,
-    passwordHash: await hashPassword(STRONG_PASSWORD),
-    hasCustomPassword: true,
-    isVerified: true,
-  });
+  const { user } = await createUser(t.db, { name, role });
   const client = t.client();
   const res = await client.post("/api/auth/login-password", {
     phoneNumber: user.phoneNumber,

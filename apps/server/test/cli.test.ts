@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { adminSocketPath, startAdminSocket } from "../src/admin/admin-socket.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { InvitationsService } from "../src/modules/invitations/invitations.service.ts";
+import { DemoSmsProvider } from "../src/providers/sms/demo.sms.ts";
 import { createPostgresDatabase } from "./databases.ts";
 
 // These tests start real processes (tsx, PGlite); on a loaded 2-core machine that alone can take tens of seconds.
@@ -39,8 +40,8 @@ function runCli(
 function parseInvite(stdout: string) {
   const lines = stdout.trim().split("\n");
   expect(lines).toHaveLength(1);
-  const result = JSON.parse(lines[0] ?? "") as { code: string; invitedPhone: string; expiresAt: string };
-  expect(Object.keys(result).sort()).toEqual(["code", "expiresAt", "invitedPhone"]);
+  const result = JSON.parse(lines[0] ?? "") as { code: string; invitedPhone: string; expiresAt: string; role: string };
+  expect(Object.keys(result).sort()).toEqual(["code", "expiresAt", "invitedPhone", "role"]);
   expect(result.code).toMatch(/^[A-Z2-9]{8}$/);
   expect(new Date(result.expiresAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
   return result;
@@ -63,12 +64,14 @@ describe("npm run cli -- invite", () => {
     expect(res.code).toBe(0);
     const invite = parseInvite(res.stdout);
     expect(invite.invitedPhone).toBe("+8613800138001");
+    // the first account is a teacher unless told otherwise
+    expect(invite.role).toBe("teacher");
     const database = await openDatabase({ kind: "pglite", dir });
     try {
-      const rows = await database.query<{ code: string; created_by: string | null; max_uses: number }>(
-        "select code, created_by, max_uses from invitations",
+      const rows = await database.query<{ code: string; created_by: string | null; max_uses: number; role: string }>(
+        "select code, created_by, max_uses, role from invitations",
       );
-      expect(rows).toEqual([{ code: invite.code, created_by: null, max_uses: 1 }]);
+      expect(rows).toEqual([{ code: invite.code, created_by: null, max_uses: 1, role: "teacher" }]);
     } finally {
       await database.close();
     }
@@ -82,6 +85,27 @@ describe("npm run cli -- invite", () => {
     const usage = await runCli([], { DATA_DIR: tmpDir() });
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/Usage/);
+    const badRole = await runCli(["invite", "13800138001", "--role", "admin"], { DATA_DIR: tmpDir() });
+    expect(badRole.code).toBe(2);
+  });
+
+  it("sms-outbox shows the demo provider's sign-in and reset codes (never shown on screen), file 0600", async () => {
+    const dir = tmpDir();
+    const sms = new DemoSmsProvider(dir);
+    await sms.send({ phoneNumber: "+8613800138002", purpose: "register", code: "111111" });
+    await sms.send({ phoneNumber: "+8613800138002", purpose: "login", code: "222222" });
+    await sms.send({ phoneNumber: "+8613800138003", purpose: "reset", code: "333333" });
+    expect(fs.statSync(path.join(dir, "sms-outbox.log")).mode & 0o777).toBe(0o600);
+    const res = await runCli(["sms-outbox", "13800138002"], { DATA_DIR: dir });
+    expect(res.code).toBe(0);
+    const lines = res.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    // registration codes are on screen already: only the login code is in the outbox for this phone
+    expect(lines).toEqual([
+      expect.objectContaining({ phoneNumber: "+8613800138002", purpose: "login", code: "222222" }),
+    ]);
   });
 
   it("goes through the admin socket (mode 0600) when the folder is held by a server", async () => {
@@ -90,13 +114,13 @@ describe("npm run cli -- invite", () => {
     const stop = await startAdminSocket(dir, new InvitationsService(database.db));
     try {
       expect(fs.statSync(adminSocketPath(dir)).mode & 0o777).toBe(0o600);
-      const res = await runCli(["invite", "+85291234567"], { DATA_DIR: dir });
+      const res = await runCli(["invite", "+85291234567", "--role", "student"], { DATA_DIR: dir });
       expect(res.stderr).not.toMatch(/in use/);
       expect(res.code).toBe(0);
       const invite = parseInvite(res.stdout);
-      expect(invite.invitedPhone).toBe("+85291234567");
-      const rows = await database.query<{ code: string }>("select code from invitations");
-      expect(rows.map((r) => r.code)).toEqual([invite.code]);
+      expect(invite).toMatchObject({ invitedPhone: "+85291234567", role: "student" });
+      const rows = await database.query<{ code: string; role: string }>("select code, role from invitations");
+      expect(rows).toEqual([{ code: invite.code, role: "student" }]);
     } finally {
       await stop();
       await database.close();

@@ -4,7 +4,7 @@ import { hashPassword } from "../src/modules/accounts/passwords.ts";
 import { insertUser, type UserRow } from "../src/modules/accounts/users.repo.ts";
 import { generateInvitationCode } from "../src/modules/invitations/invitation-codes.ts";
 import { type InvitationRow, insertInvitation } from "../src/modules/invitations/invitations.repo.ts";
-import type { TestApp, TestClient } from "./harness.ts";
+import { TEST_HASHING, type TestApp, type TestClient } from "./harness.ts";
 
 let counter = 0;
 /** A mainland mobile nobody else in this run uses: "+86" + 11 digits. */
@@ -15,17 +15,36 @@ export function randomPhone(): string {
 
 export const STRONG_PASSWORD = "Secret#2024";
 
+/** One hash per password per run (each costs tens of milliseconds even at the test cost). */
+const hashes = new Map<string, Promise<string>>();
+function testHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password, TEST_HASHING);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+/** A user; `hasCustomPassword: false` makes one that has not set a password yet (as after registration). */
 export async function createUser(
   db: Queryable,
-  overrides: { phoneNumber?: string; password?: string; name?: string; hasCustomPassword?: boolean } = {},
+  overrides: {
+    phoneNumber?: string;
+    password?: string;
+    name?: string;
+    hasCustomPassword?: boolean;
+    role?: "teacher" | "student";
+  } = {},
 ): Promise<{ user: UserRow; password: string }> {
   const password = overrides.password ?? STRONG_PASSWORD;
+  const hasOwn = overrides.hasCustomPassword ?? true;
   const user = await insertUser(db, {
     phoneNumber: overrides.phoneNumber ?? randomPhone(),
     name: overrides.name ?? "Teacher Wang",
-    role: "teacher",
-    passwordHash: await hashPassword(password),
-    hasCustomPassword: overrides.hasCustomPassword ?? true,
+    role: overrides.role ?? "teacher",
+    passwordHash: hasOwn ? await testHash(password) : null,
+    hasCustomPassword: hasOwn,
     isVerified: true,
   });
   return { user, password };
@@ -59,8 +78,18 @@ export async function signedIn(
 }
 
 /** The code the demo provider last "sent" to this phone. */
-export function lastCode(t: TestApp, phoneNumber: string): string {
-  const sent = t.sms.sent.filter((m) => m.phoneNumber === phoneNumber).at(-1);
+export function lastCode(t: TestApp, phoneNumber: string, purpose?: string): string {
+  const sent = t.sms.sent.filter((m) => m.phoneNumber === phoneNumber && (!purpose || m.purpose === purpose)).at(-1);
   if (!sent) throw new Error(`no code sent to ${phoneNumber}`);
   return sent.code;
+}
+
+/** Sign-in and reset codes leave just after the reply: wait for the provider to have "sent" one. */
+export async function sentCode(t: TestApp, phoneNumber: string, purpose: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const sent = t.sms.sent.filter((m) => m.phoneNumber === phoneNumber && m.purpose === purpose).at(-1);
+    if (sent) return sent.code;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no ${purpose} code sent to ${phoneNumber}`);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../src/db/client.ts";
 import { buildApp } from "../src/http/app.ts";
+import type { ScryptParams } from "../src/modules/accounts/passwords.ts";
 import { DemoSmsProvider } from "../src/providers/sms/demo.sms.ts";
 import type { SmsProvider } from "../src/providers/sms/index.ts";
 import { type DatabaseKind, openTestDatabase, type TestDatabase } from "./databases.ts";
@@ -97,10 +98,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * scrypt cost in API tests: the production cost (N=2^17, 0.5 s a hash here) over hundreds of sign-ins would add
+ * minutes. The rehash test and the real-server tests run the production cost.
+ */
+export const TEST_HASHING: ScryptParams = { N: 16384, r: 8, p: 1 };
+
 /** Fresh database of `kind`, the real app on 127.0.0.1 port 0. */
 export async function startTestApp(
   kind: DatabaseKind,
-  options: { sms?: SmsProvider; publicUrl?: string } = {},
+  /** `passwordHashing: undefined` runs the production cost. */
+  options: { sms?: SmsProvider; publicUrl?: string; passwordHashing?: ScryptParams | undefined } = {},
 ): Promise<TestApp> {
   const testDb = await openTestDatabase(kind);
   const sms = new DemoSmsProvider();
@@ -108,6 +116,7 @@ export async function startTestApp(
     config: { publicUrl: options.publicUrl, logLevel: "silent", nodeEnv: "test" },
     database: testDb.database,
     sms: options.sms ?? sms,
+    passwordHashing: "passwordHashing" in options ? options.passwordHashing : TEST_HASHING,
   });
   return listenTestApp(kind, testDb, app, sms);
 }

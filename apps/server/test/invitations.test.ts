@@ -26,15 +26,29 @@ describe.each(testDatabases())("invitations (%s)", (kind) => {
     expect(res.status).toBe(201);
     const inv = ZInvitation.parse(res.body);
     expect(inv.code).toMatch(new RegExp(`^[${INVITATION_ALPHABET}]{8}$`));
-    expect(inv).toMatchObject({ invitedPhone, usedCount: 0, maxUses: 1, isActive: true });
+    // a teacher unless the inviter says otherwise
+    expect(inv).toMatchObject({ invitedPhone, usedCount: 0, maxUses: 1, isActive: true, role: "teacher" });
     const validity = new Date(inv.expiresAt).getTime() - before;
     expect(validity).toBeGreaterThan(INVITATION_VALIDITY_HOURS * 3600_000 - 60_000);
     expect(validity).toBeLessThanOrEqual(INVITATION_VALIDITY_HOURS * 3600_000 + 5000);
   });
 
+  it("the inviter chooses the invitee's role; anything but teacher or student is refused", async () => {
+    const { client } = await signedIn(t);
+    const student = await client.post("/api/invitations", { invitedPhone: randomPhone(), role: "student" });
+    expect(student.status).toBe(201);
+    expect(student.body.role).toBe("student");
+    const list = ZInvitationList.parse((await client.get("/api/invitations")).body);
+    expect(list[0]?.role).toBe("student");
+    const bad = await client.post("/api/invitations", { invitedPhone: randomPhone(), role: "admin" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe("VALIDATION_FAILED");
+  });
+
   it("POST refuses a bad phone (VALIDATION_FAILED) and a registered one (PHONE_TAKEN)", async () => {
     const { client } = await signedIn(t);
-    for (const invitedPhone of ["12345", "+86 1380013", "+12345678901234567"]) {
+    // +86 takes a mainland mobile only (as the sign-in screen does); 19 digits is longer than any number
+    for (const invitedPhone of ["12345", "+86 1380013", "+8612345678", "+1234567890123456789"]) {
       const res = await client.post("/api/invitations", { invitedPhone });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("VALIDATION_FAILED");
@@ -88,7 +102,7 @@ describe.each(testDatabases())("invitations (%s)", (kind) => {
       .client()
       .post("/api/invitations/validate", { code: `  ${inv.code.toLowerCase()} `, phoneNumber });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ valid: true, message: "Invitation code is valid" });
+    expect(res.body).toEqual({ valid: true, message: "Invitation code is valid", role: "teacher" });
   });
 
   it("validate: wrong length is VALIDATION_FAILED; other phone is INVITATION_PHONE_MISMATCH", async () => {

@@ -11,7 +11,7 @@ import { startWorkers } from "../src/jobs/registry.ts";
 import { DemoSmsProvider } from "../src/providers/sms/demo.sms.ts";
 import { LocalStorage } from "../src/providers/storage/index.ts";
 import { type DatabaseKind, openTestDatabase } from "./databases.ts";
-import { listenTestApp, type TestApp, type TestClient } from "./harness.ts";
+import { listenTestApp, TEST_HASHING, type TestApp, type TestClient } from "./harness.ts";
 
 export interface ManuscriptTestApp extends TestApp {
   storage: LocalStorage;
@@ -42,6 +42,7 @@ export async function startManuscriptApp(kind: DatabaseKind, ocr: OcrEngine): Pr
     database: testDb.database,
     sms,
     manuscripts: { storage, queue },
+    passwordHashing: TEST_HASHING,
   });
   await startWorkers(queue, {
     db: testDb.database.db,

@@ -53,8 +53,8 @@ describe.each(testDatabases())("change password (%s)", (kind) => {
     expect((await client.get("/api/auth/me")).status).toBe(200);
   });
 
-  it("changes the password, sets hasCustomPassword, ends the other sessions and keeps this one", async () => {
-    const { user, password, client } = await signedIn(t, { hasCustomPassword: false });
+  it("changes the password, ends the other sessions and keeps this one", async () => {
+    const { user, password, client } = await signedIn(t);
     const other = t.client();
     await other.post("/api/auth/login-password", { phoneNumber: user.phoneNumber, password });
     expect((await other.get("/api/auth/me")).status).toBe(200);

@@ -49,13 +49,13 @@ describe.each(testDatabases())("rate limits (%s)", (kind) => {
 
   it("one code per phone and purpose per 60 s", async () => {
     const phoneNumber = randomPhone();
-    const send = () => t.client().post("/api/auth/send-verification-code", { phoneNumber, purpose: "register" });
+    const send = () => t.client().post("/api/auth/send-verification-code", { phoneNumber, purpose: "login" });
     expect((await send()).status).toBe(200);
     expectLimited(await send(), 60);
     // another phone is not affected
     const other = await t
       .client()
-      .post("/api/auth/send-verification-code", { phoneNumber: randomPhone(), purpose: "register" });
+      .post("/api/auth/send-verification-code", { phoneNumber: randomPhone(), purpose: "login" });
     expect(other.status).toBe(200);
   });
 
@@ -67,7 +67,7 @@ describe.each(testDatabases())("rate limits (%s)", (kind) => {
         [`sms:${phoneNumber}`, 2 + i],
       );
     }
-    const res = await t.client().post("/api/auth/send-verification-code", { phoneNumber, purpose: "register" });
+    const res = await t.client().post("/api/auth/send-verification-code", { phoneNumber, purpose: "login" });
     expectLimited(res, 24 * 3600);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(23 * 3600);
   });
@@ -96,9 +96,9 @@ describe.each(testDatabases())("rate limits (%s)", (kind) => {
 
   it("limits are kept in the database, so another server process on it enforces them too", async () => {
     const phoneNumber = randomPhone();
-    expect(
-      (await t.client().post("/api/auth/send-verification-code", { phoneNumber, purpose: "register" })).status,
-    ).toBe(200);
+    expect((await t.client().post("/api/auth/send-verification-code", { phoneNumber, purpose: "login" })).status).toBe(
+      200,
+    );
     const second = await buildApp({
       config: { publicUrl: undefined, logLevel: "silent", nodeEnv: "test" },
       database: t.testDb.database,
@@ -109,7 +109,7 @@ describe.each(testDatabases())("rate limits (%s)", (kind) => {
       const address = second.server.address();
       if (!address || typeof address === "string") throw new Error("no port");
       const client = new TestClient(`http://127.0.0.1:${address.port}`);
-      expectLimited(await client.post("/api/auth/send-verification-code", { phoneNumber, purpose: "register" }), 60);
+      expectLimited(await client.post("/api/auth/send-verification-code", { phoneNumber, purpose: "login" }), 60);
     } finally {
       await second.close();
     }

@@ -10,7 +10,9 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
   });
   afterAll(() => t?.close());
 
+  /** A registration code; codes go only to a phone with a live invitation, so one is made for it first. */
   async function sendCode(client: TestClient, phoneNumber: string): Promise<string> {
+    await createInvitation(t.db, { invitedPhone: phoneNumber });
     const res = await client.post("/api/auth/send-verification-code", { phoneNumber, purpose: "register" });
     expect(res.status).toBe(200);
     return res.body.verificationCode;
@@ -31,6 +33,7 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
 
   it("send-verification-code returns a 6-digit code (demo), valid 5 minutes, stored hashed", async () => {
     const phoneNumber = randomPhone();
+    await createInvitation(t.db, { invitedPhone: phoneNumber });
     const res = await t.client().post("/api/auth/send-verification-code", { phoneNumber, purpose: "register" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, expiresInSeconds: 300 });
@@ -53,6 +56,20 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
     expect(
       (await client.post("/api/auth/send-verification-code", { phoneNumber: "12345", purpose: "register" })).status,
     ).toBe(400);
+  });
+
+  it("registration codes go only to a phone with a live invitation (no SMS otherwise)", async () => {
+    const stranger = randomPhone();
+    const expired = randomPhone();
+    await createInvitation(t.db, { invitedPhone: expired, expiresAt: new Date(Date.now() - 1000) });
+    const used = randomPhone();
+    await createInvitation(t.db, { invitedPhone: used, usedCount: 1 });
+    for (const phoneNumber of [stranger, expired, used]) {
+      const res = await t.client().post("/api/auth/send-verification-code", { phoneNumber, purpose: "register" });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("INVITATION_INVALID");
+      expect(t.sms.sent.some((m) => m.phoneNumber === phoneNumber)).toBe(false);
+    }
   });
 
   it("send-verification-code for a registered phone is 409 PHONE_TAKEN", async () => {
@@ -175,7 +192,7 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
     expect(ok.status).toBe(200);
   });
 
-  it("register: lower-case invitation code accepted, user created with default password, signed in", async () => {
+  it("register: lower-case invitation code accepted, user created without a password, signed in to set one", async () => {
     const phoneNumber = randomPhone();
     const invitation = await createInvitation(t.db, { invitedPhone: phoneNumber });
     const client = t.client();
@@ -200,10 +217,14 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
       [invitation.id],
     );
     expect(inv?.used_count).toBe(1);
-    // default password: the last 8 digits of the phone
+    // no default password: the phone's last 8 digits sign nobody in
     const login = await t.client().post("/api/auth/login-password", { phoneNumber, password: phoneNumber.slice(-8) });
-    expect(login.status).toBe(200);
-    expect(login.body.requiresPasswordChange).toBe(true);
+    expect(login.status).toBe(401);
+    const [row] = await t.testDb.database.query<{ password_hash: string | null }>(
+      "select password_hash from users where phone_number = $1",
+      [phoneNumber],
+    );
+    expect(row?.password_hash).toBeNull();
     // the code was used up
     const again = await t
       .client()
@@ -216,11 +237,27 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
     const invitation = await createInvitation(t.db, { invitedPhone: phoneNumber });
     const code = await sendCode(t.client(), phoneNumber);
     const { country: _c, ...body } = registerBody(phoneNumber, invitation.code, code);
-    const res = await t
-      .client()
-      .post("/api/auth/register", { ...body, workLanguage: "fr", school: undefined, role: "student" });
+    const res = await t.client().post("/api/auth/register", { ...body, workLanguage: "fr", school: undefined });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ workLanguage: "zh-CN", country: "CN", role: "student", school: null });
+    expect(res.body.user).toMatchObject({ workLanguage: "zh-CN", country: "CN", role: "teacher", school: null });
+  });
+
+  it("register: the inviter's choice of role wins over the one the invitee sends", async () => {
+    for (const [invited, claimed] of [
+      ["student", "teacher"],
+      ["teacher", "student"],
+    ] as const) {
+      const phoneNumber = randomPhone();
+      const invitation = await createInvitation(t.db, { invitedPhone: phoneNumber, role: invited });
+      const validate = await t.client().post("/api/invitations/validate", { code: invitation.code, phoneNumber });
+      expect(validate.body).toMatchObject({ valid: true, role: invited });
+      const code = await sendCode(t.client(), phoneNumber);
+      const res = await t
+        .client()
+        .post("/api/auth/register", { ...registerBody(phoneNumber, invitation.code, code), role: claimed });
+      expect(res.status).toBe(200);
+      expect(res.body.user.role).toBe(invited);
+    }
   });
 
   it("register: wrong verification code is refused and the invitation stays unused", async () => {

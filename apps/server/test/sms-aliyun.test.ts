@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config/env.ts";
 import { AliyunSmsProvider, aliyunPhone, percentEncode, signAliyunRpc } from "../src/providers/sms/aliyun.sms.ts";
 import { createSmsProvider } from "../src/providers/sms/index.ts";
-import { randomPhone } from "./factories.ts";
+import { createInvitation, randomPhone } from "./factories.ts";
 import { startTestApp, type TestApp } from "./harness.ts";
 
 interface Received {
@@ -75,7 +75,7 @@ describe("Aliyun SMS provider", () => {
     }));
     try {
       const provider = new AliyunSmsProvider({ ...OPTIONS, endpoint: fake.endpoint });
-      expect(provider.revealsCode).toBe(false);
+      expect(provider.revealsCode("register")).toBe(false);
       await provider.send({ phoneNumber: "+8613800138001", code: "123456", purpose: "register" });
       expect(fake.received).toHaveLength(1);
       const [req] = fake.received;
@@ -123,7 +123,11 @@ describe("SMS configuration", () => {
   it("defaults to the demo provider", () => {
     const config = loadConfig({});
     expect(config.sms).toEqual({ provider: "demo" });
-    expect(createSmsProvider(config.sms).revealsCode).toBe(true);
+    const demo = createSmsProvider(config.sms);
+    expect(demo.revealsCode("register")).toBe(true);
+    // sign-in and reset codes on screen would let anyone into any account
+    expect(demo.revealsCode("login")).toBe(false);
+    expect(demo.revealsCode("reset")).toBe(false);
   });
 
   it("requires the Aliyun variables only when SMS_PROVIDER=aliyun", () => {
@@ -164,9 +168,10 @@ describe("API with the Aliyun provider", () => {
 
   it("texts the code and does not reveal it in the response", async () => {
     const phoneNumber = randomPhone();
+    await createInvitation(t.db, { invitedPhone: phoneNumber });
     const res = await t.client().post("/api/auth/send-verification-code", { phoneNumber, purpose: "register" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, expiresInSeconds: 300 });
+    expect(res.body).toEqual({ success: true, expiresInSeconds: 300, delivery: "sms" });
     const sent = fake.received.at(-1)?.params;
     expect(sent?.PhoneNumbers).toBe(phoneNumber.slice(3));
     const code = JSON.parse(sent?.TemplateParam ?? "{}").code as string;
@@ -179,9 +184,9 @@ describe("API with the Aliyun provider", () => {
   it("a provider failure is 502 SMS_SEND_FAILED", async () => {
     failNext = true;
     try {
-      const res = await t
-        .client()
-        .post("/api/auth/send-verification-code", { phoneNumber: randomPhone(), purpose: "register" });
+      const phoneNumber = randomPhone();
+      await createInvitation(t.db, { invitedPhone: phoneNumber });
+      const res = await t.client().post("/api/auth/send-verification-code", { phoneNumber, purpose: "register" });
       expect(res.status).toBe(502);
       expect(res.body).toEqual({ code: "SMS_SEND_FAILED", message: "Failed to send verification code" });
     } finally {

@@ -1,23 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { languageHintFor } from "../src/jobs/handlers/ocr.handler.ts";
 import { normalizePhoneInput } from "../src/lib/phone.ts";
-import { defaultPasswordFor, hashPassword, verifyPassword } from "../src/modules/accounts/passwords.ts";
+import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "../src/modules/accounts/passwords.ts";
 import { generateInvitationCode, INVITATION_ALPHABET } from "../src/modules/invitations/invitation-codes.ts";
 import { DEFAULT_TOPICS } from "../src/modules/manuscripts/manuscripts.service.ts";
 
 describe("passwords", () => {
-  it("hashes with scrypt and a random salt; verifies only the right password", async () => {
+  it("hashes with scrypt at OWASP's cost (N=2^17, r=8, p=1) and a random salt; verifies only the right password", async () => {
     const a = await hashPassword("Secret#2024");
     const b = await hashPassword("Secret#2024");
-    expect(a).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(a).not.toBe(b);
     expect(await verifyPassword("Secret#2024", a)).toBe(true);
     expect(await verifyPassword("Secret#2025", a)).toBe(false);
     expect(await verifyPassword("Secret#2024", "garbage")).toBe(false);
   });
 
-  it("default password is the last 8 digits of the phone", () => {
-    expect(defaultPasswordFor("+8613800138001")).toBe("00138001");
+  it("a hash made at a lower cost needs rehashing; one at today's cost does not", async () => {
+    const old = await hashPassword("Secret#2024", { N: 16384, r: 8, p: 1 });
+    expect(await verifyPassword("Secret#2024", old)).toBe(true);
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash(await hashPassword("Secret#2024", SCRYPT_PARAMS))).toBe(false);
+    expect(needsRehash("garbage")).toBe(false);
   });
 });
 

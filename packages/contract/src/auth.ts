@@ -2,11 +2,15 @@ import { z } from "zod";
 import { ZWorkLanguage } from "./config.ts";
 import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from "./rules.ts";
 
-/** Dial code plus national number, no spaces: "+8613800138001". */
+/**
+ * Dial code plus national number, no spaces: "+8613800138001". "+86" is followed by a mainland mobile (spec §5; no
+ * other dial code starts with 86), other dial codes by 7 to 15 digits.
+ */
 export const ZPhoneNumber = z
   .string()
   .trim()
-  .regex(/^\+\d{7,16}$/, "phone number must be a dial code and number, e.g. +8613800138001");
+  .regex(/^\+\d{8,18}$/, "phone number must be a dial code and number, e.g. +8613800138001")
+  .refine((v) => !v.startsWith("+86") || /^\+861[3-9]\d{9}$/.test(v), "a +86 number must be an 11-digit mobile");
 export const ZVerificationCode = z
   .string()
   .trim()
@@ -39,15 +43,32 @@ export const ZLoginPasswordRequest = z.object({
 export const ZAuthResponse = z.object({ user: ZUser, requiresPasswordChange: z.boolean(), message: z.string() });
 export type TAuthResponse = z.infer<typeof ZAuthResponse>;
 
-export const VERIFICATION_PURPOSES = ["register", "change_old", "change_new"] as const;
+/**
+ * `register`: a new account's phone (needs a live invitation); `login`: sign in by code; `reset`: set a new password
+ * by code; `change_old`/`change_new`: the two phones of a phone change (signed in).
+ */
+export const VERIFICATION_PURPOSES = ["register", "login", "reset", "change_old", "change_new"] as const;
 export const ZVerificationPurpose = z.enum(VERIFICATION_PURPOSES);
 export type TVerificationPurpose = z.infer<typeof ZVerificationPurpose>;
 
-export const ZSendVerificationCodeRequest = z.object({ phoneNumber: ZPhoneNumber, purpose: z.literal("register") });
-/** `verificationCode` is present only with the demo SMS provider, which shows it in a demo notice instead of texting it. */
+/**
+ * Codes for a signed-out visitor. `register` needs a live invitation for the phone; `login` and `reset` answer the
+ * same whether or not the phone has an account (a code is sent only when it has one).
+ */
+export const ZSendVerificationCodeRequest = z.object({
+  phoneNumber: ZPhoneNumber,
+  purpose: z.enum(["register", "login", "reset"]),
+});
+/**
+ * `verificationCode` is present only with the demo SMS provider and only for codes something else guards (a
+ * registration needs its invitation code; a phone change its signed-in session). Sign-in and reset codes are never
+ * shown: with the demo provider they go to the server's outbox (`npm run -s cli -- sms-outbox`).
+ */
 export const ZSendVerificationCodeResponse = z.object({
   success: z.literal(true),
   expiresInSeconds: z.number().int(),
+  /** Where the code went: a real SMS, back to this screen (demo), or the demo provider's server-side outbox. */
+  delivery: z.enum(["sms", "screen", "outbox"]),
   verificationCode: z.string().optional(),
 });
 export type TSendVerificationCodeResponse = z.infer<typeof ZSendVerificationCodeResponse>;
@@ -64,7 +85,8 @@ export const ZRegisterRequest = z.object({
   phoneNumber: ZPhoneNumber,
   name: z.string().trim().min(NAME_MIN_LENGTH),
   school: z.string().trim().max(100).optional(),
-  role: ZRole,
+  /** Ignored: the invitation decides the role (the inviter chose it); kept so older clients still register. */
+  role: ZRole.optional(),
   country: z.string().trim().length(2).default("CN"),
   workLanguage: z.string().optional(),
   invitationCode: z.string().trim().toUpperCase().length(8),
@@ -74,10 +96,22 @@ export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
 /**
  * `confirmPassword` is optional: when sent, the server checks it equals `newPassword` (spec §5 order:
- * PASSWORD_INCOMPLETE, PASSWORD_MISMATCH, PASSWORD_WEAK, then CURRENT_PASSWORD_WRONG).
+ * PASSWORD_INCOMPLETE, PASSWORD_MISMATCH, PASSWORD_WEAK, then CURRENT_PASSWORD_WRONG). `currentPassword` is required
+ * once the account has a password; a new account sets its first one without it (it has none yet).
  */
 export const ZChangePasswordRequest = z.object({
-  currentPassword: z.string().min(1),
+  currentPassword: z.string().optional(),
+  newPassword: z.string(),
+  confirmPassword: z.string().optional(),
+});
+
+/** Sign in with a code sent by `send-verification-code` (purpose `login`). */
+export const ZLoginCodeRequest = z.object({ phoneNumber: ZPhoneNumber, code: ZVerificationCode });
+
+/** Forgotten password: a `reset` code proves the phone; the new password follows the profile rule. Signs in. */
+export const ZResetPasswordRequest = z.object({
+  phoneNumber: ZPhoneNumber,
+  code: ZVerificationCode,
   newPassword: z.string(),
   confirmPassword: z.string().optional(),
 });
@@ -85,11 +119,7 @@ export const ZSuccessResponse = z.object({ success: z.literal(true), message: z.
 
 /** Phone-change codes: sent to the current phone (old) and to the new one. */
 export const ZVerifyPhoneRequest = z.object({ phoneNumber: ZPhoneNumber });
-export const ZVerifyPhoneResponse = z.object({
-  success: z.literal(true),
-  expiresInSeconds: z.number().int(),
-  verificationCode: z.string().optional(),
-});
+export const ZVerifyPhoneResponse = ZSendVerificationCodeResponse;
 
 export const ZUpdateProfileRequest = z.object({
   name: z.string().trim().min(1),

@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   "PASSWORD_MISMATCH",
   "PHONE_MISMATCH",
   "VERIFICATION_CODE_ATTEMPTS_EXCEEDED",
+  "PASSWORD_CHANGE_REQUIRED",
   // manuscripts (spec §8)
   "STUDENT_INFO_INCOMPLETE",
   "SAVE_FAILED",
@@ -88,6 +89,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   PASSWORD_MISMATCH: "Passwords do not match",
   PHONE_MISMATCH: "Phone number does not match your current phone number",
   VERIFICATION_CODE_ATTEMPTS_EXCEEDED: "Too many wrong attempts, please request a new verification code",
+  PASSWORD_CHANGE_REQUIRED: "Please set your password first",
   STUDENT_INFO_INCOMPLETE: "Incomplete information: please fill in complete student information",
   SAVE_FAILED: "Save Failed",
   UPLOAD_FAILED: "Upload Failed: check file format",

@@ -2,6 +2,22 @@
 
 /** Mainland China mobile as typed on the sign-in screen (spec §5). */
 export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
+/** Spec §5/§9: other countries' numbers are 7 to 15 digits. */
+export const INTERNATIONAL_NUMBER = /^\d{7,15}$/;
+export const MAINLAND_DIAL_CODE = "+86";
+
+/**
+ * The national part of a phone number typed after a dial code: the spec's mainland mobile rule for +86, 7 to 15
+ * digits elsewhere. Sign-in and invitations use the same rule, so whoever can be invited can sign in.
+ */
+export function isValidNationalNumber(dialCode: string, national: string): boolean {
+  return dialCode === MAINLAND_DIAL_CODE ? MAINLAND_MOBILE.test(national) : INTERNATIONAL_NUMBER.test(national);
+}
+
+/** The longest national number the phone field takes for a dial code (11 for +86, spec §9; else 15). */
+export function nationalNumberMaxLength(dialCode: string): number {
+  return dialCode === MAINLAND_DIAL_CODE ? 11 : 15;
+}
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MIN_LENGTH = 2;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import type { TInvitation } from "@essay/contract";
+import { type TInvitation, type TRole, ZRole } from "@essay/contract";
 import type { InvitationsService } from "../modules/invitations/invitations.service.ts";
 
 export const ADMIN_SOCKET_NAME = "admin.sock";
@@ -13,11 +13,17 @@ export function adminSocketPath(dataDir: string): string {
 export interface InviteResult {
   code: string;
   invitedPhone: string;
+  role: TRole;
   expiresAt: string;
 }
 
 export function inviteResult(invitation: TInvitation): InviteResult {
-  return { code: invitation.code, invitedPhone: invitation.invitedPhone, expiresAt: invitation.expiresAt };
+  return {
+    code: invitation.code,
+    invitedPhone: invitation.invitedPhone,
+    role: invitation.role,
+    expiresAt: invitation.expiresAt,
+  };
 }
 
 /**
@@ -36,9 +42,10 @@ export async function startAdminSocket(dataDir: string, invitations: Invitations
       if (req.method !== "POST" || req.url !== "/invite") return reply(404, { code: "NOT_FOUND" });
       let raw = "";
       for await (const chunk of req) raw += chunk;
-      const { phoneNumber } = JSON.parse(raw) as { phoneNumber?: unknown };
-      if (typeof phoneNumber !== "string") return reply(400, { code: "VALIDATION_FAILED" });
-      reply(200, inviteResult(await invitations.create(phoneNumber, null)));
+      const { phoneNumber, role } = JSON.parse(raw) as { phoneNumber?: unknown; role?: unknown };
+      const parsedRole = ZRole.safeParse(role ?? "teacher");
+      if (typeof phoneNumber !== "string" || !parsedRole.success) return reply(400, { code: "VALIDATION_FAILED" });
+      reply(200, inviteResult(await invitations.create(phoneNumber, null, parsedRole.data)));
     } catch (error) {
       const e = error as { code?: string; message?: string };
       reply(400, { code: e.code ?? "INTERNAL", message: e.message ?? "failed" });
@@ -62,7 +69,7 @@ export async function startAdminSocket(dataDir: string, invitations: Invitations
 }
 
 /** Asks the running server to create an invitation. */
-export function inviteViaSocket(dataDir: string, phoneNumber: string): Promise<InviteResult> {
+export function inviteViaSocket(dataDir: string, phoneNumber: string, role: TRole): Promise<InviteResult> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -84,6 +91,6 @@ export function inviteViaSocket(dataDir: string, phoneNumber: string): Promise<I
       },
     );
     req.on("error", reject);
-    req.end(JSON.stringify({ phoneNumber }));
+    req.end(JSON.stringify({ phoneNumber, role }));
   });
 }

@@ -1,3 +1,4 @@
+import type { TRole } from "@essay/contract";
 import type { AppConfig } from "../config/env.ts";
 import { openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/lock.ts";
@@ -12,6 +13,7 @@ import { type InviteResult, inviteResult, inviteViaSocket } from "./admin-socket
 export async function inviteCommand(
   config: Pick<AppConfig, "databaseUrl" | "dataDir">,
   phoneInput: string,
+  role: TRole = "teacher",
 ): Promise<InviteResult> {
   const phone = normalizePhoneInput(phoneInput);
   if (!phone) throw new Error(`"${phoneInput}" is not a phone number: use +8613800138001 or 13800138001`);
@@ -25,7 +27,7 @@ export async function inviteCommand(
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       try {
-        return await inviteViaSocket(config.dataDir, phone);
+        return await inviteViaSocket(config.dataDir, phone, role);
       } catch (socketError) {
         const reason = (socketError as NodeJS.ErrnoException).code ?? (socketError as Error).message;
         throw new Error(
@@ -36,7 +38,7 @@ export async function inviteCommand(
     throw error;
   }
   try {
-    return inviteResult(await new InvitationsService(database.db).create(phone, null));
+    return inviteResult(await new InvitationsService(database.db).create(phone, null, role));
   } finally {
     await database.close();
   }

@@ -1,3 +1,4 @@
+import { VERIFICATION_PURPOSES } from "@essay/contract";
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
@@ -14,8 +15,12 @@ export const users = pgTable("users", {
   workLanguage: text("work_language", { enum: ["zh-CN", "zh-TW", "en"] })
     .notNull()
     .default("zh-CN"),
-  /** scrypt$N$r$p$salt$hash (base64url parts). */
-  passwordHash: text("password_hash").notNull(),
+  /**
+   * scrypt$N$r$p$salt$hash (base64url parts); null until the user sets a password (a new account has none: nobody
+   * can guess it, and until one is set the account can only set it or sign in by SMS code).
+   */
+  passwordHash: text("password_hash"),
+  /** True exactly when `passwordHash` is set (the name is the spec's). */
   hasCustomPassword: boolean("has_custom_password").notNull().default(false),
   isVerified: boolean("is_verified").notNull().default(false),
   createdAt: ts("created_at").notNull().default(sql`now()`),
@@ -42,7 +47,7 @@ export const verificationCodes = pgTable(
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     phoneNumber: text("phone_number").notNull(),
-    purpose: text("purpose", { enum: ["register", "change_old", "change_new"] }).notNull(),
+    purpose: text("purpose", { enum: VERIFICATION_PURPOSES }).notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -66,6 +71,10 @@ export const invitations = pgTable(
     usedCount: integer("used_count").notNull().default(0),
     maxUses: integer("max_uses").notNull().default(1),
     isActive: boolean("is_active").notNull().default(true),
+    /** What the invitee becomes, chosen by the inviter. */
+    role: text("role", { enum: ["teacher", "student"] })
+      .notNull()
+      .default("teacher"),
   },
   (t) => [index("invitations_created_by_idx").on(t.createdBy, t.createdAt)],
 );

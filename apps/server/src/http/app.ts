@@ -5,6 +5,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { createLogger } from "../lib/logger.ts";
 import { AccountsService } from "../modules/accounts/accounts.service.ts";
 import { startHousekeeping } from "../modules/accounts/housekeeping.ts";
+import type { ScryptParams } from "../modules/accounts/passwords.ts";
 import { ClassesService } from "../modules/classes/classes.service.ts";
 import { InvitationsService } from "../modules/invitations/invitations.service.ts";
 import { ManuscriptsService } from "../modules/manuscripts/manuscripts.service.ts";
@@ -29,10 +30,12 @@ import { registerSessions } from "./session.ts";
 import { registerSpa } from "./spa.ts";
 
 export interface AppDeps {
-  config: Pick<AppConfig, "publicUrl" | "logLevel" | "nodeEnv"> & Partial<Pick<AppConfig, "sms">>;
+  config: Pick<AppConfig, "publicUrl" | "logLevel" | "nodeEnv"> & Partial<Pick<AppConfig, "sms" | "dataDir">>;
   /** The process's logger (main.ts makes one for the terminal or for JSON); tests get a JSON one at their level. */
   logger?: FastifyBaseLogger;
   database: Database;
+  /** scrypt cost of new password hashes (default: OWASP's); tests lower it to keep thousands of sign-ins quick. */
+  passwordHashing?: ScryptParams;
   /** Overrides the provider chosen by `config.sms` (tests keep the demo provider to read sent codes). */
   sms?: SmsProvider;
   /** Folder of the built web app; omitted in API-only tests. */
@@ -54,9 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: deps.database });
   await app.register(configRoutes);
   const db: Queryable = deps.database.db;
-  const sms = deps.sms ?? createSmsProvider(deps.config.sms ?? { provider: "demo" });
+  const sms = deps.sms ?? createSmsProvider(deps.config.sms ?? { provider: "demo" }, deps.config.dataDir);
   const invitations = new InvitationsService(db);
-  const accounts = new AccountsService(db, sms, invitations, app.log);
+  const accounts = new AccountsService(db, sms, invitations, app.log, deps.passwordHashing);
   const stopHousekeeping = startHousekeeping(db, app.log);
   app.addHook("onClose", async () => stopHousekeeping());
   const { cookies, requireUser } = await registerSessions(app, { db, publicUrl: deps.config.publicUrl });

@@ -17,6 +17,17 @@ export interface SessionCookies {
   token(req: FastifyRequest): string | undefined;
 }
 
+/**
+ * What an account without a password of its own may do: see itself, set the password, sign out. Everything else
+ * answers 403 PASSWORD_CHANGE_REQUIRED until it has one, so a session opened by registration or by an SMS code
+ * cannot be used before the owner has chosen a password.
+ */
+const ALLOWED_WITHOUT_PASSWORD = new Set([
+  "GET /api/auth/me",
+  "POST /api/auth/change-password",
+  "POST /api/auth/logout",
+]);
+
 /** Registers cookie parsing and returns the cookie helpers and the `requireUser` preHandler. */
 export async function registerSessions(
   app: FastifyInstance,
@@ -45,6 +56,9 @@ export async function registerSessions(
     const auth = token ? await findSession(opts.db, token) : null;
     if (!auth) throw fail("UNAUTHORIZED");
     if (auth.renewedUntil && token) cookies.set(reply, { token, expiresAt: auth.renewedUntil });
+    if (!auth.user.passwordHash && !ALLOWED_WITHOUT_PASSWORD.has(`${req.method} ${req.routeOptions.url}`)) {
+      throw fail("PASSWORD_CHANGE_REQUIRED", { status: 403 });
+    }
     req.auth = auth;
   }
 

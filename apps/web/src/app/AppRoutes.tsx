@@ -1,7 +1,7 @@
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, Route, Routes, useLocation } from "react-router";
-import { FullPageSpinner } from "../components/ui/spinner.tsx";
+import { Navigate, Outlet, Route, Routes, useLocation } from "react-router";
+import { FullPageSpinner, Spinner } from "../components/ui/spinner.tsx";
 import { AccessDeniedPage } from "../features/access-denied/AccessDeniedPage.tsx";
 import { SignInScreen } from "../features/auth/SignInScreen.tsx";
 import { useCurrentUser } from "../features/auth/use-current-user.ts";
@@ -32,11 +32,21 @@ const SubmissionPage = lazy(() =>
   import("../features/student/SubmissionPage.tsx").then((m) => ({ default: m.SubmissionPage })),
 );
 
-function SignedOutLayout({ children }: { children: React.ReactNode }) {
+/** The top bar and one centred page: signing in, or setting the first password. */
+function SignedOutLayout({ children }: { children?: React.ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar />
-      <main className="flex flex-1 items-start justify-center px-4 py-10">{children}</main>
+      <main className="flex flex-1 items-start justify-center px-4 py-10">
+        <Suspense fallback={<Spinner label={t("common.loading")} />}>
+          {children ?? (
+            <div className="w-full max-w-3xl">
+              <Outlet />
+            </div>
+          )}
+        </Suspense>
+      </main>
     </div>
   );
 }
@@ -52,6 +62,19 @@ export function AppRoutes() {
   if (!user) {
     // The invitation page explains itself to a signed-out visitor (spec §2) before sending them to sign in.
     return <SignedOutLayout>{pathname === "/invitations" ? <InvitationsPage /> : <SignInScreen />}</SignedOutLayout>;
+  }
+
+  if (!user.hasCustomPassword) {
+    // No password of its own yet: the server answers 403 PASSWORD_CHANGE_REQUIRED to everything but setting one, so
+    // the app shows nothing else (the spec's redirect to the password tab, made binding).
+    return (
+      <Routes>
+        <Route element={<SignedOutLayout />}>
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="*" element={<Navigate to="/profile?tab=password" replace />} />
+        </Route>
+      </Routes>
+    );
   }
 
   if (user.role === "student") {

@@ -3,8 +3,10 @@ import {
   ZChangePasswordRequest,
   ZCheckPasswordStatusRequest,
   ZCheckVerificationCodeRequest,
+  ZLoginCodeRequest,
   ZLoginPasswordRequest,
   ZRegisterRequest,
+  ZResetPasswordRequest,
   ZSendVerificationCodeRequest,
 } from "@essay/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -46,7 +48,19 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
 
   app.post("/api/auth/send-verification-code", async (req) => {
     const body = ZSendVerificationCodeRequest.parse(req.body);
-    return accounts.sendRegisterCode(body.phoneNumber);
+    return accounts.sendSignedOutCode(body.phoneNumber, body.purpose);
+  });
+
+  app.post("/api/auth/login-code", async (req, reply) => {
+    const body = ZLoginCodeRequest.parse(req.body);
+    return signIn(req, reply, await accounts.loginWithCode(body.phoneNumber, body.code));
+  });
+
+  app.post("/api/auth/reset-password", async (req, reply) => {
+    // Missing fields first (spec §5 order), as on change-password.
+    assertPasswordFieldsPresent(req.body, false);
+    const body = ZResetPasswordRequest.parse(req.body);
+    return signIn(req, reply, await accounts.resetPassword(body));
   });
 
   app.post("/api/auth/check-verification-code", async (req, reply) => {
@@ -63,8 +77,9 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
   });
 
   app.post("/api/auth/change-password", { preHandler: requireUser }, async (req) => {
-    // Missing or empty fields are the spec's first check (PASSWORD_INCOMPLETE), before any schema error.
-    assertPasswordFieldsPresent(req.body);
+    // Missing or empty fields are the spec's first check (PASSWORD_INCOMPLETE), before any schema error; the current
+    // password is asked for only once the account has one.
+    assertPasswordFieldsPresent(req.body, Boolean(authOf(req).user.passwordHash));
     await accounts.changePassword(authOf(req), ZChangePasswordRequest.parse(req.body));
     return { success: true, message: "Password changed" };
   });

@@ -10,7 +10,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: RouteContext):
 
   app.post("/api/invitations", { preHandler: requireUser }, async (req, reply) => {
     const body = ZCreateInvitationRequest.parse(req.body);
-    const created = await invitations.create(body.invitedPhone, authOf(req).user.id);
+    const created = await invitations.create(body.invitedPhone, authOf(req).user.id, body.role);
     return reply.code(201).send(created);
   });
 
@@ -22,7 +22,8 @@ export async function invitationRoutes(app: FastifyInstance, ctx: RouteContext):
   // Open to signed-out visitors: the registration wizard validates before the phone is verified.
   app.post("/api/invitations/validate", async (req) => {
     const body = ZValidateInvitationRequest.parse(req.body);
-    await invitations.validate(body.code, body.phoneNumber);
-    return { valid: true, message: "Invitation code is valid" };
+    const invitation = await invitations.validate(body.code, body.phoneNumber);
+    // the wizard shows what the account will be (the inviter chose it)
+    return { valid: true, message: "Invitation code is valid", role: invitation.role };
   });
 }

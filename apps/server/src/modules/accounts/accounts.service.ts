@@ -11,12 +11,26 @@ import type { Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { fail } from "../../lib/fail.ts";
 import type { SmsProvider } from "../../providers/sms/index.ts";
-import { takeInvitationUse } from "../invitations/invitations.repo.ts";
+import { hasLiveInvitation, takeInvitationUse } from "../invitations/invitations.repo.ts";
 import type { InvitationsService } from "../invitations/invitations.service.ts";
-import { defaultPasswordFor, dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
+import {
+  dummyPasswordHash,
+  hashPassword,
+  needsRehash,
+  SCRYPT_PARAMS,
+  type ScryptParams,
+  verifyPassword,
+} from "./passwords.ts";
 import { LIMITS, RateLimiter } from "./rate-limits.ts";
-import { type ActiveSession, createSession, deleteOtherSessions, deleteSession, type NewSession } from "./sessions.ts";
-import { findUserByPhone, insertUser, type UserRow, updateUser } from "./users.repo.ts";
+import {
+  type ActiveSession,
+  createSession,
+  deleteOtherSessions,
+  deleteSession,
+  deleteUserSessions,
+  type NewSession,
+} from "./sessions.ts";
+import { findUserByPhone, insertUser, setFirstPassword, type UserRow, updateUser } from "./users.repo.ts";
 import { sendCode } from "./verification.service.ts";
 import { checkCode, consumeCode } from "./verification-codes.ts";
 
@@ -28,18 +42,32 @@ export interface SignedIn {
 }
 
 export interface ChangePasswordInput {
-  currentPassword: string;
+  currentPassword?: string | undefined;
   newPassword: string;
   confirmPassword?: string | undefined;
 }
 
-/** Spec §5 check (1): every field present and non-empty (confirmPassword only when sent). */
-export function assertPasswordFieldsPresent(body: unknown): void {
+/**
+ * Spec §5 check (1): every field present and non-empty (confirmPassword only when sent). `currentPassword` only once
+ * the account has a password: the first one is set without (there is nothing to confirm).
+ */
+export function assertPasswordFieldsPresent(body: unknown, needsCurrent = true): void {
   const b = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
   const filled = (v: unknown) => typeof v === "string" && v.length > 0;
-  if (!filled(b.currentPassword) || !filled(b.newPassword) || ("confirmPassword" in b && !filled(b.confirmPassword))) {
+  if (
+    (needsCurrent && !filled(b.currentPassword)) ||
+    !filled(b.newPassword) ||
+    ("confirmPassword" in b && !filled(b.confirmPassword))
+  ) {
     throw fail("PASSWORD_INCOMPLETE");
   }
+}
+
+/** Spec §5 checks (2) and (3) on a new password: the confirmation matches, then the strength rule. */
+function assertNewPassword(newPassword: string, confirmPassword: string | undefined): void {
+  if (!newPassword || confirmPassword === "") throw fail("PASSWORD_INCOMPLETE");
+  if (confirmPassword !== undefined && confirmPassword !== newPassword) throw fail("PASSWORD_MISMATCH");
+  if (!isStrongPassword(newPassword)) throw fail("PASSWORD_WEAK");
 }
 
 type Log = { error(obj: unknown, msg: string): void };
@@ -51,37 +79,111 @@ export class AccountsService {
     private readonly sms: SmsProvider,
     private readonly invitations: InvitationsService,
     private readonly log?: Log,
+    /** scrypt cost of new hashes; tests lower it, production keeps OWASP's. */
+    private readonly hashing: ScryptParams = SCRYPT_PARAMS,
   ) {
     this.limiter = new RateLimiter(db);
   }
 
+  /**
+   * The sign-in screen's phone check. It tells a stranger nothing usable: whether a phone has an account, and
+   * whether that account has set its password, both read the same (`hasCustomPassword: true` — no account has a
+   * password anyone could derive, since there is no default any more). Only a phone with a live invitation and no
+   * account is told USER_NOT_FOUND, which sends the invitee to registration (they hold the invitation code).
+   */
   async passwordStatus(phoneNumber: string): Promise<{ hasCustomPassword: boolean }> {
     const user = await findUserByPhone(this.db, phoneNumber);
-    if (!user) throw fail("USER_NOT_FOUND");
-    return { hasCustomPassword: user.hasCustomPassword };
+    if (!user && (await hasLiveInvitation(this.db, phoneNumber))) throw fail("USER_NOT_FOUND");
+    return { hasCustomPassword: true };
   }
 
-  /** Failed attempts count per phone and per client IP; over the limit even a right password waits. */
+  /**
+   * Failed attempts count per phone and per client IP; over the limit even a right password waits. An account without
+   * a password of its own has nothing to match: its phone's digits sign nobody in.
+   */
   async loginWithPassword(phoneNumber: string, password: string, ip: string): Promise<SignedIn> {
     const rules = [LIMITS.signInPhone(phoneNumber), LIMITS.signInIp(ip)];
     await this.limiter.assertAllowed(rules);
     const user = await findUserByPhone(this.db, phoneNumber);
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user || !ok) {
+    const stored = user?.passwordHash ?? null;
+    const ok = await verifyPassword(password, stored ?? (await dummyPasswordHash(this.hashing)));
+    if (!user || !stored || !ok) {
       await this.limiter.record(rules.map((r) => r.key));
       throw fail("INVALID_CREDENTIALS");
     }
+    // an older, cheaper hash is replaced now that the password is known
+    const rehashed = needsRehash(stored, this.hashing) ? await hashPassword(password, this.hashing) : null;
     const now = new Date();
     return this.db.transaction(async (tx) => {
-      const updated = await updateUser(tx, user.id, { lastLoginAt: now });
+      const updated = await updateUser(tx, user.id, {
+        lastLoginAt: now,
+        ...(rehashed ? { passwordHash: rehashed } : {}),
+      });
       const session = await createSession(tx, user.id, now);
       return signedIn(updated, session, "Login successful");
     });
   }
 
-  async sendRegisterCode(phoneNumber: string): Promise<TSendVerificationCodeResponse> {
-    if (await findUserByPhone(this.db, phoneNumber)) throw fail("PHONE_TAKEN");
-    return sendCode(this.codeDeps(), { phoneNumber, purpose: "register" });
+  /**
+   * A code for a signed-out visitor. Registration: only to a phone with a live invitation and no account. Sign-in and
+   * reset: the answer is the same whether the phone has an account or not (the code is issued and sent only when it
+   * has), and the SMS leaves after the answer, so neither the reply nor its timing tells accounts apart.
+   */
+  async sendSignedOutCode(
+    phoneNumber: string,
+    purpose: "register" | "login" | "reset",
+  ): Promise<TSendVerificationCodeResponse> {
+    if (purpose === "register") {
+      if (await findUserByPhone(this.db, phoneNumber)) throw fail("PHONE_TAKEN");
+      if (!(await hasLiveInvitation(this.db, phoneNumber))) throw fail("INVITATION_INVALID");
+      return sendCode(this.codeDeps(), { phoneNumber, purpose });
+    }
+    const user = await findUserByPhone(this.db, phoneNumber);
+    return sendCode(this.codeDeps(), { phoneNumber, purpose, userId: user?.id ?? null }, { deliver: Boolean(user) });
+  }
+
+  /** Spec "login by verification code": a `login` code signs in (and leads a user without a password to set one). */
+  async loginWithCode(phoneNumber: string, code: string): Promise<SignedIn> {
+    const codeId = await checkCode(this.db, { phoneNumber, purpose: "login" }, code);
+    const user = await findUserByPhone(this.db, phoneNumber);
+    if (!user) throw fail("VERIFICATION_CODE_INVALID");
+    const now = new Date();
+    return this.db.transaction(async (tx) => {
+      if (!(await consumeCode(tx, codeId, now))) throw fail("VERIFICATION_CODE_INVALID");
+      const updated = await updateUser(tx, user.id, { lastLoginAt: now, isVerified: true });
+      const session = await createSession(tx, user.id, now);
+      return signedIn(updated, session, "Login successful");
+    });
+  }
+
+  /**
+   * Forgotten password: the new password is checked first (spec §5 order), then the `reset` code. Every other
+   * session of the account ends (whoever knew the old password is out) and this browser is signed in.
+   */
+  async resetPassword(input: {
+    phoneNumber: string;
+    code: string;
+    newPassword: string;
+    confirmPassword?: string | undefined;
+  }): Promise<SignedIn> {
+    assertNewPassword(input.newPassword, input.confirmPassword);
+    const codeId = await checkCode(this.db, { phoneNumber: input.phoneNumber, purpose: "reset" }, input.code);
+    const user = await findUserByPhone(this.db, input.phoneNumber);
+    if (!user) throw fail("VERIFICATION_CODE_INVALID");
+    const passwordHash = await hashPassword(input.newPassword, this.hashing);
+    const now = new Date();
+    return this.db.transaction(async (tx) => {
+      if (!(await consumeCode(tx, codeId, now))) throw fail("VERIFICATION_CODE_INVALID");
+      await deleteUserSessions(tx, user.id);
+      const updated = await updateUser(tx, user.id, {
+        passwordHash,
+        hasCustomPassword: true,
+        lastLoginAt: now,
+        isVerified: true,
+      });
+      const session = await createSession(tx, user.id, now);
+      return signedIn(updated, session, "Password reset");
+    });
   }
 
   async checkCode(phoneNumber: string, purpose: TVerificationPurpose, code: string, userId?: string): Promise<void> {
@@ -97,7 +199,6 @@ export class AccountsService {
     const invitation = await this.invitations.validate(input.invitationCode, phone);
     const codeId = await checkCode(this.db, { phoneNumber: phone, purpose: "register" }, input.verificationCode);
     if (await findUserByPhone(this.db, phone)) throw fail("PHONE_TAKEN");
-    const passwordHash = await hashPassword(defaultPasswordFor(phone));
     const now = new Date();
     try {
       return await this.db.transaction(async (tx) => {
@@ -110,10 +211,12 @@ export class AccountsService {
           phoneNumber: phone,
           name: input.name,
           school: input.school ? input.school : null,
-          role: input.role,
+          // the inviter chose what the invitee becomes
+          role: invitation.role,
           country: input.country.toUpperCase(),
           workLanguage: normalizeWorkLanguage(input.workLanguage),
-          passwordHash,
+          // no password yet: the new session sets the first one (nothing guessable in between)
+          passwordHash: null,
           hasCustomPassword: false,
           isVerified: true,
           createdAt: now,
@@ -132,21 +235,31 @@ export class AccountsService {
     if (token) await deleteSession(this.db, token);
   }
 
-  /** Spec §5 order: all fields, confirmation matches, strength; then the current password (rate limited). */
+  /**
+   * Spec §5 order: all fields, confirmation matches, strength; then the current password (rate limited). An account
+   * without a password of its own sets its first one without `currentPassword` — exactly while it has none: the
+   * update is conditional, so a password set meanwhile (another tab, a reset) is not silently replaced.
+   */
   async changePassword(auth: ActiveSession, input: ChangePasswordInput): Promise<void> {
-    const { currentPassword: current, newPassword: next } = input;
-    if (!current || !next || input.confirmPassword === "") throw fail("PASSWORD_INCOMPLETE");
-    if (input.confirmPassword !== undefined && input.confirmPassword !== next) throw fail("PASSWORD_MISMATCH");
-    if (!isStrongPassword(next)) throw fail("PASSWORD_WEAK");
-    const rule = LIMITS.signInPhone(auth.user.phoneNumber);
-    await this.limiter.assertAllowed([rule]);
-    if (!(await verifyPassword(current, auth.user.passwordHash))) {
-      await this.limiter.record([rule.key]);
-      throw fail("CURRENT_PASSWORD_WRONG");
+    const stored = auth.user.passwordHash;
+    const current = input.currentPassword;
+    if ((stored && !current) || !input.newPassword || input.confirmPassword === "") throw fail("PASSWORD_INCOMPLETE");
+    assertNewPassword(input.newPassword, input.confirmPassword);
+    if (stored) {
+      const rule = LIMITS.signInPhone(auth.user.phoneNumber);
+      await this.limiter.assertAllowed([rule]);
+      if (!(await verifyPassword(current ?? "", stored))) {
+        await this.limiter.record([rule.key]);
+        throw fail("CURRENT_PASSWORD_WRONG");
+      }
     }
-    const passwordHash = await hashPassword(next);
+    const passwordHash = await hashPassword(input.newPassword, this.hashing);
     await this.db.transaction(async (tx) => {
-      await updateUser(tx, auth.user.id, { passwordHash, hasCustomPassword: true });
+      if (stored) {
+        await updateUser(tx, auth.user.id, { passwordHash, hasCustomPassword: true });
+      } else if (!(await setFirstPassword(tx, auth.user.id, passwordHash))) {
+        throw fail("CURRENT_PASSWORD_WRONG");
+      }
       await deleteOtherSessions(tx, auth.user.id, auth.tokenHash);
     });
   }
@@ -203,11 +316,11 @@ export class AccountsService {
 }
 
 function signedIn(user: UserRow, session: NewSession, message: string): SignedIn {
-  const requiresPasswordChange = !user.hasCustomPassword;
+  const requiresPasswordChange = !user.passwordHash;
   return {
     user,
     session,
     requiresPasswordChange,
-    message: requiresPasswordChange ? `${message}. Please change your default password` : message,
+    message: requiresPasswordChange ? `${message}. Please set your password` : message,
   };
 }

@@ -74,6 +74,11 @@ export async function deleteOtherSessions(db: Queryable, userId: string, keepTok
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
 }
 
+/** Signs the user out everywhere (a password reset: whoever knew the old password is out). */
+export async function deleteUserSessions(db: Queryable, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
 export async function deleteExpiredSessions(db: Queryable, now = new Date()): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

@@ -1,5 +1,5 @@
 import { normalizeWorkLanguage, type TUser } from "@essay/contract";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 
@@ -26,6 +26,16 @@ export async function updateUser(db: Queryable, id: string, values: Partial<NewU
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   if (!row) throw new Error(`user ${id} vanished`);
   return row;
+}
+
+/** Sets the first password of an account that has none; false when it has one by now. */
+export async function setFirstPassword(db: Queryable, id: string, passwordHash: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash, hasCustomPassword: true })
+    .where(and(eq(users.id, id), isNull(users.passwordHash)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 export async function countUsers(db: Queryable): Promise<number> {

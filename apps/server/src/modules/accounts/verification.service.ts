@@ -5,14 +5,41 @@ import type { SmsProvider } from "../../providers/sms/index.ts";
 import { LIMITS, type RateLimiter } from "./rate-limits.ts";
 import { CODE_TTL_MS, type CodeTarget, issueCode } from "./verification-codes.ts";
 
-/** Issues a code and texts it, within the per-phone send limits (1 per 60 s, 10 per day). */
+type Log = { error(obj: unknown, msg: string): void };
+
+/**
+ * Issues a code and texts it, within the per-phone send limits (1 per 60 s, 10 per day). Sign-in and reset codes
+ * (`deliver` false when the phone has no account) answer identically either way: the limits count, the SMS leaves
+ * after the reply, and a failed send is logged rather than reported.
+ */
 export async function sendCode(
-  deps: { db: Queryable; sms: SmsProvider; limiter: RateLimiter; log?: { error(obj: unknown, msg: string): void } },
+  deps: { db: Queryable; sms: SmsProvider; limiter: RateLimiter; log?: Log },
   target: CodeTarget,
+  options: { deliver?: boolean } = {},
 ): Promise<TSendVerificationCodeResponse> {
   const rules = [LIMITS.smsMinute(target.phoneNumber, target.purpose), LIMITS.smsDay(target.phoneNumber)];
   await deps.limiter.assertAllowed(rules);
   await deps.limiter.record(rules.map((r) => r.key));
+  const shown = !deps.sms.texts && deps.sms.revealsCode(target.purpose);
+  const reply: TSendVerificationCodeResponse = {
+    success: true,
+    expiresInSeconds: CODE_TTL_MS / 1000,
+    delivery: deps.sms.texts ? "sms" : shown ? "screen" : "outbox",
+  };
+  const blind = target.purpose === "login" || target.purpose === "reset";
+  if (blind) {
+    if (options.deliver !== false) {
+      const code = await issueCode(deps.db, target);
+      setImmediate(() => {
+        deps.sms
+          .send({ phoneNumber: target.phoneNumber, purpose: target.purpose, code })
+          .catch((error: unknown) =>
+            deps.log?.error({ err: error, provider: deps.sms.name }, "verification SMS failed"),
+          );
+      });
+    }
+    return reply;
+  }
   const code = await issueCode(deps.db, target);
   try {
     await deps.sms.send({ phoneNumber: target.phoneNumber, purpose: target.purpose, code });
@@ -20,9 +47,5 @@ export async function sendCode(
     deps.log?.error({ err: error, provider: deps.sms.name }, "verification SMS failed");
     throw fail("SMS_SEND_FAILED");
   }
-  return {
-    success: true,
-    expiresInSeconds: CODE_TTL_MS / 1000,
-    ...(deps.sms.revealsCode ? { verificationCode: code } : {}),
-  };
+  return { ...reply, ...(shown ? { verificationCode: code } : {}) };
 }

@@ -34,6 +34,23 @@ export async function deactivateInvitation(db: Queryable, id: string, userId: st
   return rows.length === 1;
 }
 
+/** True when the phone has an invitation that can still be used (active, uses left, not expired). */
+export async function hasLiveInvitation(db: Queryable, phoneNumber: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.invitedPhone, phoneNumber),
+        eq(invitations.isActive, true),
+        lt(invitations.usedCount, invitations.maxUses),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}
+
 /** Counts one use only while uses remain: two racing registrations cannot both pass. */
 export async function takeInvitationUse(db: Queryable, id: string, now: Date): Promise<boolean> {
   const rows = await db
@@ -61,5 +78,6 @@ export function presentInvitation(row: InvitationRow): TInvitation {
     usedCount: row.usedCount,
     maxUses: row.maxUses,
     isActive: row.isActive,
+    role: row.role,
   };
 }

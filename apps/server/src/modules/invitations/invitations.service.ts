@@ -1,4 +1,4 @@
-import { INVITATION_VALIDITY_HOURS, type TInvitation } from "@essay/contract";
+import { INVITATION_VALIDITY_HOURS, type TInvitation, type TRole } from "@essay/contract";
 import type { Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { fail } from "../../lib/fail.ts";
@@ -18,8 +18,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class InvitationsService {
   constructor(private readonly db: Queryable) {}
 
-  /** `createdBy` null: issued by the system (the `invite` command). */
-  async create(invitedPhone: string, createdBy: string | null, now = new Date()): Promise<TInvitation> {
+  /** `createdBy` null: issued by the system (the `invite` command). The inviter chooses what the invitee becomes. */
+  async create(
+    invitedPhone: string,
+    createdBy: string | null,
+    role: TRole = "teacher",
+    now = new Date(),
+  ): Promise<TInvitation> {
     if (await findUserByPhone(this.db, invitedPhone)) throw fail("PHONE_TAKEN");
     for (let attempt = 0; ; attempt++) {
       try {
@@ -30,6 +35,7 @@ export class InvitationsService {
           createdAt: now,
           expiresAt: new Date(now.getTime() + INVITATION_VALIDITY_HOURS * 3600_000),
           maxUses: 1,
+          role,
         });
         return presentInvitation(row);
       } catch (error) {

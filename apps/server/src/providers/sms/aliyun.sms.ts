@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
+import type { TVerificationPurpose } from "@essay/contract";
 import { type SmsMessage, type SmsProvider, SmsSendError } from "./sms-provider.ts";
 
 export interface AliyunSmsOptions {
@@ -34,7 +35,10 @@ export function aliyunPhone(phoneNumber: string): string {
 /** Aliyun Dysms SendSms over its RPC HTTP API, signed by hand (no SDK). */
 export class AliyunSmsProvider implements SmsProvider {
   readonly name = "aliyun";
-  readonly revealsCode = false;
+  readonly texts = true;
+  revealsCode(_purpose?: TVerificationPurpose): boolean {
+    return false;
+  }
   constructor(private readonly options: AliyunSmsOptions) {}
 
   async send(message: SmsMessage): Promise<void> {

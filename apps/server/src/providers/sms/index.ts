@@ -6,10 +6,11 @@ import type { SmsProvider } from "./sms-provider.ts";
 export type { SmsMessage, SmsProvider } from "./sms-provider.ts";
 export { SmsSendError } from "./sms-provider.ts";
 
-export function createSmsProvider(config: SmsConfig): SmsProvider {
+/** `dataDir`: where the demo provider keeps its outbox of sign-in and reset codes. */
+export function createSmsProvider(config: SmsConfig, dataDir?: string): SmsProvider {
   switch (config.provider) {
     case "demo":
-      return new DemoSmsProvider();
+      return new DemoSmsProvider(dataDir);
     case "aliyun":
       return new AliyunSmsProvider(config);
   }

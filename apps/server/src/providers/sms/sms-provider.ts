@@ -10,8 +10,13 @@ export interface SmsMessage {
 /** Sends verification codes. Codes are generated and checked by the server whatever the provider. */
 export interface SmsProvider {
   readonly name: string;
-  /** True when no SMS is sent and the API hands the code back for the UI's demo notice. */
-  readonly revealsCode: boolean;
+  /** True when codes really leave as text messages. */
+  readonly texts: boolean;
+  /**
+   * True when no SMS is sent and the API hands this code back for the UI's demo notice. Never for `login` and `reset`
+   * codes: shown on screen they would let anyone into any account.
+   */
+  revealsCode(purpose: TVerificationPurpose): boolean;
   send(message: SmsMessage): Promise<void>;
 }
 

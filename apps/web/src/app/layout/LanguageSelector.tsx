@@ -34,7 +34,8 @@ export function LanguageSelector() {
 
   const choose = async (code: TWorkLanguage) => {
     await setLanguage(code);
-    if (user && user.workLanguage !== code) updateWorkLanguage.mutate(code);
+    // an account without a password may only set one: the choice is saved once it has
+    if (user?.hasCustomPassword && user.workLanguage !== code) updateWorkLanguage.mutate(code);
   };
 
   return (

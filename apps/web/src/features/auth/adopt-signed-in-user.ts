@@ -8,6 +8,8 @@ import { apiJson } from "../../lib/api.ts";
  */
 export async function adoptSignedInUser(user: TUser): Promise<TUser> {
   const chosen = storedLanguage();
+  // an account without a password may only set one: its language is saved once it has
+  if (!user.hasCustomPassword) return user;
   if (!chosen || chosen === user.workLanguage || !(WORK_LANGUAGES as readonly string[]).includes(chosen)) return user;
   try {
     return await apiJson<TUser>("PATCH", `/api/users/${user.id}`, { workLanguage: chosen });

@@ -1,6 +1,7 @@
 import type {
   TAuthResponse,
   TRegisterRequest,
+  TRole,
   TSendVerificationCodeResponse,
   TUser,
   TVerificationPurpose,
@@ -13,12 +14,13 @@ export const authApi = {
   loginPassword: (phoneNumber: string, password: string) =>
     apiJson<TAuthResponse>("POST", "/api/auth/login-password", { phoneNumber, password }),
   validateInvitation: (code: string, phoneNumber: string) =>
-    apiJson<{ valid: true; message: string }>("POST", "/api/invitations/validate", { code, phoneNumber }),
-  sendRegisterCode: (phoneNumber: string) =>
-    apiJson<TSendVerificationCodeResponse>("POST", "/api/auth/send-verification-code", {
-      phoneNumber,
-      purpose: "register",
-    }),
+    apiJson<{ valid: true; message: string; role: TRole }>("POST", "/api/invitations/validate", { code, phoneNumber }),
+  sendCode: (phoneNumber: string, purpose: "register" | "login" | "reset") =>
+    apiJson<TSendVerificationCodeResponse>("POST", "/api/auth/send-verification-code", { phoneNumber, purpose }),
+  loginCode: (phoneNumber: string, code: string) =>
+    apiJson<TAuthResponse>("POST", "/api/auth/login-code", { phoneNumber, code }),
+  resetPassword: (phoneNumber: string, code: string, newPassword: string, confirmPassword: string) =>
+    apiJson<TAuthResponse>("POST", "/api/auth/reset-password", { phoneNumber, code, newPassword, confirmPassword }),
   checkCode: (phoneNumber: string, purpose: TVerificationPurpose, code: string) =>
     apiJson<{ valid: true }>("POST", "/api/auth/check-verification-code", { phoneNumber, purpose, code }),
   register: (body: TRegisterRequest) => apiJson<TAuthResponse>("POST", "/api/auth/register", body),
@@ -27,9 +29,10 @@ export const authApi = {
   verifyNewPhone: (phoneNumber: string) =>
     apiJson<TSendVerificationCodeResponse>("POST", "/api/auth/verify-new-phone", { phoneNumber }),
   updateProfile: (body: Record<string, unknown>) => apiJson<TUser>("PUT", "/api/user/profile", body),
-  changePassword: (currentPassword: string, newPassword: string, confirmPassword: string) =>
+  /** `currentPassword` undefined: the account sets its first password (it has none yet). */
+  changePassword: (currentPassword: string | undefined, newPassword: string, confirmPassword: string) =>
     apiJson<{ success: true; message: string }>("POST", "/api/auth/change-password", {
-      currentPassword,
+      ...(currentPassword === undefined ? {} : { currentPassword }),
       newPassword,
       confirmPassword,
     }),

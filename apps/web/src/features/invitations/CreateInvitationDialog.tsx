@@ -1,3 +1,4 @@
+import { isValidNationalNumber, nationalNumberMaxLength, type TRole } from "@essay/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Clock, Repeat, ShieldCheck } from "lucide-react";
 import { useState } from "react";
@@ -11,23 +12,25 @@ import { describeError } from "../../lib/error-message.ts";
 import { countryName, useCountries } from "../config/use-config-lists.ts";
 import { INVITATIONS_KEY, invitationsApi } from "./invitations-api.ts";
 
-const INTERNATIONAL_PHONE = /^\d{7,15}$/;
-
 export function CreateInvitationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { data: countries = [] } = useCountries();
   const [country, setCountry] = useState("CN");
   const [phone, setPhone] = useState("");
+  // the inviter decides what the invitee becomes; a teacher unless chosen otherwise
+  const [role, setRole] = useState<TRole>("teacher");
   const dial = countries.find((c) => c.code === country)?.phoneCode;
+  const maxLength = nationalNumberMaxLength(dial ?? "");
 
   const reset = () => {
     setCountry("CN");
     setPhone("");
+    setRole("teacher");
   };
 
   const create = useMutation({
-    mutationFn: () => invitationsApi.create(`${dial}${phone}`),
+    mutationFn: () => invitationsApi.create(`${dial}${phone}`, role),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY });
       onOpenChange(false);
@@ -48,7 +51,8 @@ export function CreateInvitationDialog({ open, onOpenChange }: { open: boolean; 
       toast({ title: t("invitations.toast.selectCountry"), variant: "destructive" });
       return;
     }
-    if (!INTERNATIONAL_PHONE.test(phone)) {
+    // the sign-in screen's rule: whoever can be invited can sign in (+86: a mainland mobile)
+    if (!isValidNationalNumber(dial, phone)) {
       toast({ title: t("invitations.toast.invalidPhone"), variant: "destructive" });
       return;
     }
@@ -65,7 +69,14 @@ export function CreateInvitationDialog({ open, onOpenChange }: { open: boolean; 
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
           <div className="flex flex-col gap-2">
             <Label htmlFor="invite-country">{t("invitations.country")}</Label>
-            <NativeSelect id="invite-country" value={country} onChange={(e) => setCountry(e.target.value)}>
+            <NativeSelect
+              id="invite-country"
+              value={country}
+              onChange={(e) => {
+                setCountry(e.target.value);
+                setPhone("");
+              }}
+            >
               {countries.map((c) => (
                 <option key={c.code} value={c.code}>
                   {c.flag} {countryName(c, i18n.language)} {c.phoneCode}
@@ -83,13 +94,20 @@ export function CreateInvitationDialog({ open, onOpenChange }: { open: boolean; 
                 id="invite-phone"
                 className="rounded-l-none"
                 inputMode="numeric"
-                maxLength={15}
+                maxLength={maxLength}
                 value={phone}
-                onChange={(e) => setPhone(e.target.value.replace(/\D/g, "").slice(0, 15))}
+                onChange={(e) => setPhone(e.target.value.replace(/\D/g, "").slice(0, maxLength))}
                 autoFocus
               />
             </div>
             <p className="text-xs text-slate-500">{t("invitations.phoneHint")}</p>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="invite-role">{t("invitations.role")}</Label>
+            <NativeSelect id="invite-role" value={role} onChange={(e) => setRole(e.target.value as TRole)}>
+              <option value="teacher">{t("auth.roleTeacher")}</option>
+              <option value="student">{t("auth.roleStudent")}</option>
+            </NativeSelect>
           </div>
           <div className="flex flex-col gap-1.5 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-slate-700">
             <p className="flex items-center gap-2">

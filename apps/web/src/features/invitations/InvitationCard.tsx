@@ -75,6 +75,10 @@ export function InvitationCard({ invitation }: { invitation: TInvitation }) {
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <dt className="text-slate-500">{t("invitations.invitedPhone")}</dt>
           <dd className="font-medium">{invitation.invitedPhone}</dd>
+          <dt className="text-slate-500">{t("invitations.role")}</dt>
+          <dd className="font-medium" data-testid="invitation-role">
+            {t(invitation.role === "student" ? "auth.roleStudent" : "auth.roleTeacher")}
+          </dd>
           <dt className="text-slate-500">{t("invitations.usage")}</dt>
           <dd className="font-medium">
             {invitation.usedCount}/{invitation.maxUses}

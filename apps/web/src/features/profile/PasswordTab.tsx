@@ -23,9 +23,11 @@ export function PasswordTab({ user }: { user: TUser }) {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
+  // a new account (or one signed in by code that never set one) has no password to confirm
+  const firstPassword = !user.hasCustomPassword;
 
   const change = useMutation({
-    mutationFn: () => authApi.changePassword(current, next, confirm),
+    mutationFn: () => authApi.changePassword(firstPassword ? undefined : current, next, confirm),
     onSuccess: () => {
       setCurrent("");
       setNext("");
@@ -41,7 +43,7 @@ export function PasswordTab({ user }: { user: TUser }) {
   // Spec §5: all present, then match, then strength — in this order.
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!current || !next || !confirm) {
+    if ((!firstPassword && !current) || !next || !confirm) {
       toast({
         title: t("password.toast.incomplete"),
         description: t("password.toast.incompleteDesc"),
@@ -61,7 +63,17 @@ export function PasswordTab({ user }: { user: TUser }) {
   };
 
   const fields = [
-    { id: "current-password", label: t("password.current"), value: current, set: setCurrent, auto: "current-password" },
+    ...(firstPassword
+      ? []
+      : [
+          {
+            id: "current-password",
+            label: t("password.current"),
+            value: current,
+            set: setCurrent,
+            auto: "current-password",
+          },
+        ]),
     { id: "new-password", label: t("password.new"), value: next, set: setNext, auto: "new-password" },
     { id: "confirm-password", label: t("password.confirm"), value: confirm, set: setConfirm, auto: "new-password" },
   ];
@@ -69,7 +81,7 @@ export function PasswordTab({ user }: { user: TUser }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t("password.title")}</CardTitle>
+        <CardTitle>{firstPassword ? t("password.firstTitle") : t("password.title")}</CardTitle>
         <CardDescription>{t("password.subtitle")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
@@ -82,7 +94,7 @@ export function PasswordTab({ user }: { user: TUser }) {
             <ShieldAlert className="size-5 shrink-0" aria-hidden="true" />
             <div>
               <p className="font-semibold">{t("password.defaultWarningTitle")}</p>
-              <p className="text-sm">{t("password.defaultWarning")}</p>
+              <p className="text-sm">{t("password.firstWarning")}</p>
             </div>
           </div>
         ) : null}
@@ -106,7 +118,7 @@ export function PasswordTab({ user }: { user: TUser }) {
             </ul>
           </div>
           <Button type="submit" disabled={change.isPending} className="self-start">
-            {change.isPending ? t("password.changing") : t("password.submit")}
+            {change.isPending ? t("password.changing") : firstPassword ? t("password.setSubmit") : t("password.submit")}
           </Button>
         </form>
       </CardContent>

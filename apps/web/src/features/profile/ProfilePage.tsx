@@ -12,23 +12,26 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
-  const tab = params.get("tab") === "password" ? "password" : "profile";
-
   if (!user) return <FullPageSpinner label={t("profile.loadingUser")} />;
+  // an account without a password can do nothing else until it sets one (the server answers 403 elsewhere)
+  const firstPassword = !user.hasCustomPassword;
+  const tab = firstPassword || params.get("tab") === "password" ? "password" : "profile";
 
   const tabs = [
-    { key: "profile", label: t("profile.tabProfile"), icon: UserRound },
-    { key: "password", label: t("profile.tabPassword"), icon: KeyRound },
+    ...(firstPassword ? [] : ([{ key: "profile", label: t("profile.tabProfile"), icon: UserRound }] as const)),
+    { key: "password", label: firstPassword ? t("password.firstTitle") : t("profile.tabPassword"), icon: KeyRound },
   ] as const;
 
   return (
     <div className="flex flex-col gap-4">
-      <Button variant="ghost" size="sm" className="self-start" asChild>
-        <Link to="/">
-          <ArrowLeft aria-hidden="true" />
-          {t("profile.backHome")}
-        </Link>
-      </Button>
+      {firstPassword ? null : (
+        <Button variant="ghost" size="sm" className="self-start" asChild>
+          <Link to="/">
+            <ArrowLeft aria-hidden="true" />
+            {t("profile.backHome")}
+          </Link>
+        </Button>
+      )}
       <div className="grid gap-6 md:grid-cols-[220px_1fr]">
         <div className="flex gap-2 md:flex-col" role="tablist" aria-orientation="vertical">
           {tabs.map(({ key, label, icon: Icon }) => (

@@ -1,4 +1,4 @@
-import { INVITATION_CODE_LENGTH } from "@essay/contract";
+import { INVITATION_CODE_LENGTH, type TRole } from "@essay/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button.tsx";
@@ -12,24 +12,22 @@ interface Props {
   phoneNumber: string;
   code: string;
   onCodeChange: (value: string) => void;
-  onValidated: () => void;
+  /** With the role the inviter chose for this account. */
+  onValidated: (role: TRole) => void;
 }
 
 export function InvitationStep({ phoneNumber, code, onCodeChange, onValidated }: Props) {
   const { t } = useTranslation();
 
   const validate = useMutation({
-    mutationFn: async () => {
-      await authApi.validateInvitation(code.trim(), phoneNumber);
-      return code;
-    },
+    mutationFn: () => authApi.validateInvitation(code.trim(), phoneNumber),
     onError: (error) =>
       toast({ title: t("auth.toast.invitationFailed"), description: describeError(t, error), variant: "destructive" }),
-    onSuccess: async () => {
+    onSuccess: async ({ role }) => {
       // The invitation is good: the code for this phone is generated and kept on the server.
       try {
-        showSentCode(t, await authApi.sendRegisterCode(phoneNumber));
-        onValidated();
+        showSentCode(t, await authApi.sendCode(phoneNumber, "register"));
+        onValidated(role);
       } catch (error) {
         toast({ title: t("auth.toast.sendFailed"), description: describeError(t, error), variant: "destructive" });
       }

@@ -1,37 +1,30 @@
 import { PASSWORD_MIN_LENGTH } from "@essay/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Label } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
-import { setLanguage } from "../../../i18n/index.ts";
 import { describeError } from "../../../lib/error-message.ts";
-import { adoptSignedInUser } from "../adopt-signed-in-user.ts";
 import { authApi } from "../auth-api.ts";
 import { PasswordInput } from "../PasswordInput.tsx";
-import { CURRENT_USER_KEY } from "../use-current-user.ts";
+import { useFinishSignIn } from "../use-finish-sign-in.ts";
 
-export function PasswordStep({ phoneNumber }: { phoneNumber: string }) {
+interface Props {
+  phoneNumber: string;
+  /** Spec "login by verification code": the alternative to the password. */
+  onUseCode: () => void;
+  onForgot: () => void;
+}
+
+export function PasswordStep({ phoneNumber, onUseCode, onForgot }: Props) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const finish = useFinishSignIn();
   const [password, setPassword] = useState("");
 
   const login = useMutation({
     mutationFn: () => authApi.loginPassword(phoneNumber, password),
-    onSuccess: async ({ user: signedIn, requiresPasswordChange }) => {
-      const user = await adoptSignedInUser(signedIn);
-      await setLanguage(user.workLanguage);
-      queryClient.setQueryData(CURRENT_USER_KEY, user);
-      if (requiresPasswordChange) {
-        toast({ title: t("auth.toast.loginSuccess"), description: t("auth.toast.mustChangePassword") });
-        navigate("/profile?tab=password");
-      } else {
-        toast({ title: t("auth.toast.loginSuccess"), variant: "success" });
-      }
-    },
+    onSuccess: (response) => finish(response),
     onError: (error) =>
       toast({ title: t("auth.toast.loginFailed"), description: describeError(t, error), variant: "destructive" }),
   });
@@ -54,7 +47,17 @@ export function PasswordStep({ phoneNumber }: { phoneNumber: string }) {
       {/* Lets password managers pair the password with the phone number. */}
       <input type="text" autoComplete="username" value={phoneNumber} readOnly hidden />
       <div className="flex flex-col gap-2">
-        <Label htmlFor="password">{t("auth.password")}</Label>
+        <div className="flex items-center justify-between">
+          <Label htmlFor="password">{t("auth.password")}</Label>
+          <button
+            type="button"
+            className="text-sm text-brand-700 underline-offset-2 hover:underline"
+            onClick={onForgot}
+            data-testid="forgot-password"
+          >
+            {t("auth.forgot")}
+          </button>
+        </div>
         <PasswordInput
           id="password"
           autoComplete="current-password"
@@ -63,10 +66,12 @@ export function PasswordStep({ phoneNumber }: { phoneNumber: string }) {
           onChange={setPassword}
           autoFocus
         />
-        <p className="text-xs text-slate-500">{t("auth.defaultPasswordHint")}</p>
       </div>
       <Button type="submit" disabled={login.isPending}>
         {login.isPending ? t("auth.loggingIn") : t("auth.login")}
+      </Button>
+      <Button type="button" variant="outline" onClick={onUseCode} data-testid="use-code">
+        {t("auth.useCode")}
       </Button>
     </form>
   );

@@ -9,7 +9,6 @@ import { NativeSelect } from "../../../components/ui/select.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { setLanguage } from "../../../i18n/index.ts";
 import { describeError } from "../../../lib/error-message.ts";
-import { cn } from "../../../lib/utils.ts";
 import { countryName, useCountries, useWorkLanguages } from "../../config/use-config-lists.ts";
 import { authApi } from "../auth-api.ts";
 import { CURRENT_USER_KEY } from "../use-current-user.ts";
@@ -18,12 +17,16 @@ interface Props {
   phoneNumber: string;
   invitationCode: string;
   verificationCode: string;
+  /** Chosen by the inviter: shown, not asked. */
+  role: TRole;
+  /** The country picked with the phone's dial code. */
+  country: string;
 }
 
-/** Spec §4: after registering, go to the profile 0.5 s later with a toast urging a password change. */
+/** Spec §4: after registering, go to the profile's password tab 0.5 s later with a toast to set the password. */
 const REDIRECT_AFTER_REGISTER_MS = 500;
 
-export function PersonalInfoStep({ phoneNumber, invitationCode, verificationCode }: Props) {
+export function PersonalInfoStep({ phoneNumber, invitationCode, verificationCode, role, country: dialCountry }: Props) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -31,8 +34,7 @@ export function PersonalInfoStep({ phoneNumber, invitationCode, verificationCode
   const { data: languages } = useWorkLanguages();
   const [name, setName] = useState("");
   const [school, setSchool] = useState("");
-  const [role, setRole] = useState<TRole | null>(null);
-  const [country, setCountry] = useState("CN");
+  const [country, setCountry] = useState(dialCountry);
   const initialLanguage = (WORK_LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : "zh-CN";
   const [workLanguage, setWorkLanguage] = useState<TWorkLanguage>(initialLanguage as TWorkLanguage);
 
@@ -42,7 +44,6 @@ export function PersonalInfoStep({ phoneNumber, invitationCode, verificationCode
         phoneNumber,
         name: name.trim(),
         school: school.trim() || undefined,
-        role: role ?? "teacher",
         country,
         workLanguage,
         invitationCode: invitationCode.trim().toUpperCase(),
@@ -52,7 +53,7 @@ export function PersonalInfoStep({ phoneNumber, invitationCode, verificationCode
       await setLanguage(user.workLanguage);
       queryClient.setQueryData(CURRENT_USER_KEY, user);
       toast({ title: t("auth.toast.registered"), description: t("auth.toast.changePasswordNow"), duration: 8000 });
-      setTimeout(() => navigate("/profile"), REDIRECT_AFTER_REGISTER_MS);
+      setTimeout(() => navigate("/profile?tab=password"), REDIRECT_AFTER_REGISTER_MS);
     },
     onError: (error) =>
       toast({
@@ -66,10 +67,6 @@ export function PersonalInfoStep({ phoneNumber, invitationCode, verificationCode
     event.preventDefault();
     if (name.trim().length < NAME_MIN_LENGTH) {
       toast({ title: t("auth.toast.invalidName"), variant: "destructive" });
-      return;
-    }
-    if (!role) {
-      toast({ title: t("auth.toast.chooseRole"), variant: "destructive" });
       return;
     }
     register.mutate();
@@ -98,30 +95,15 @@ export function PersonalInfoStep({ phoneNumber, invitationCode, verificationCode
           onChange={(e) => setSchool(e.target.value)}
         />
       </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium text-slate-700">{t("auth.role")} *</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {(["teacher", "student"] as const).map((value) => (
-            <label
-              key={value}
-              className={cn(
-                "flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
-                role === value ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300",
-              )}
-            >
-              <input
-                type="radio"
-                name="role"
-                value={value}
-                className="sr-only"
-                checked={role === value}
-                onChange={() => setRole(value)}
-              />
-              {t(value === "teacher" ? "auth.roleTeacher" : "auth.roleStudent")}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <div className="flex flex-col gap-1">
+        <span className="text-sm font-medium text-slate-700">{t("auth.role")}</span>
+        <p className="text-sm" data-testid="invited-role">
+          <span className="font-semibold text-brand-700">
+            {t(role === "teacher" ? "auth.roleTeacher" : "auth.roleStudent")}
+          </span>
+          <span className="text-slate-500"> · {t("auth.roleFromInvitation")}</span>
+        </p>
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-2">
           <Label htmlFor="reg-country">{t("auth.country")} *</Label>

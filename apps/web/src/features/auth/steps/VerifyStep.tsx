@@ -38,7 +38,7 @@ export function VerifyStep({ phoneNumber, code, onCodeChange, onVerified }: Prop
   });
 
   const resend = useMutation({
-    mutationFn: () => authApi.sendRegisterCode(phoneNumber),
+    mutationFn: () => authApi.sendCode(phoneNumber, "register"),
     onSuccess: (response) => {
       showSentCode(t, response);
       startCountdown(RESEND_SECONDS);
