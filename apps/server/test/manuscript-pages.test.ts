@@ -13,9 +13,7 @@ import { asc, count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { manuscriptJobs, manuscriptPages } from "../src/db/schema.ts";
-import { hashPassword } from "../src/modules/accounts/passwords.ts";
-import { insertUser } from "../src/modules/accounts/users.repo.ts";
-import { randomPhone, STRONG_PASSWORD, signedIn } from "./factories.ts";
+import { createUser, STRONG_PASSWORD, signedIn } from "./factories.ts";
 import { type TestClient, testDatabases } from "./harness.ts";
 import {
   fetchImage,
@@ -298,14 +296,7 @@ describe.each(testDatabases())("multi-page manuscripts (%s)", (kind) => {
 
   it("a student's submission takes several pages with the same checks; a student's pages are their own", async () => {
     const account = async (role: "teacher" | "student") => {
-      const user = await insertUser(t.db, {
-        phoneNumber: randomPhone(),
-        name: role === "teacher" ? "Ms Chen" : "Wang Fang",
-        role,
-        passwordHash: await hashPassword(STRONG_PASSWORD),
-        hasCustomPassword: true,
-        isVerified: true,
-      });
+      const { user } = await createUser(t.db, { name: role === "teacher" ? "Ms Chen" : "Wang Fang", role });
       const client = t.client();
       await client.post("/api/auth/login-password", { phoneNumber: user.phoneNumber, password: STRONG_PASSWORD });
       return { user, client };
