@@ -253,6 +253,17 @@ function contextBest(text: string, i: number, alts: string[]): { alt: string; le
  */
 const PINYIN_MARGIN = 1;
 
+/**
+ * Whether other Latin letters or digits stand next to a span with only spaces or one line break between (the end of
+ * one grid row and the start of the next are neighbours too).
+ */
+function inGarbledStretch(text: string, start: number, end: number): boolean {
+  return (
+    /[A-Za-z0-9](?=[ \t]*\n?[ \t]*$)[ \t\n]+$/.test(text.slice(Math.max(0, start - 8), start)) ||
+    /^[ \t]*\n?[ \t]*(?<=[ \t\n])[A-Za-z0-9]/.test(text.slice(end, end + 8))
+  );
+}
+
 /** Share of the probability mass the first of a ranked list of log-scores holds. */
 function topShare(logScores: number[]): number {
   const top = logScores[0] ?? 0;
@@ -341,8 +352,9 @@ export function zhWrongCharacters(text: string, script: HanScript = detectScript
       suggested: clear ? best.text : run.raw,
       start: run.start,
       end: run.end,
-      // children write pinyin in lower case; capitals (Yan, Chan) are the recogniser's reading of strokes
-      kind: /[A-Z]/.test(run.raw) ? "ocr" : "student",
+      // children write pinyin in lower case between characters; capitals (Yan, Chan) or more letters beside it on
+      // the line ("hai yin Suy yi", "hong hong 1omg") are the recogniser's reading of strokes
+      kind: /[A-Z]/.test(run.raw) || inGarbledStretch(text, run.start, run.end) ? "ocr" : "student",
       reason: clear ? "pinyin" : "pinyin-unclear",
       confidence: clear ? Math.round(topShare(run.candidates.map((c) => c.logProb)) * 100) / 100 : 0.3,
       alternatives: run.candidates.slice(clear ? 1 : 0, clear ? 4 : 3).map((c) => c.text),

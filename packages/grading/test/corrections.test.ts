@@ -227,8 +227,12 @@ describe("suggestCorrections (kinds decided by evidence)", () => {
     expect(find(suggestCorrections(zh, { feedbackLanguage: "zh-CN" }), "的")).toMatchObject({ kind: "student" });
   });
 
-  it("treats capitalised pinyin in Chinese text as the recogniser's reading", () => {
+  it("treats capitalised pinyin, or pinyin among other letters, in Chinese text as the recogniser's reading", () => {
     const r = suggestCorrections("今天我们去河边Diao鱼。", { feedbackLanguage: "zh-CN" });
-    expect(find(r, "Diao")).toMatchObject({ suggested: "钓", kind: "ocr" });
+    expect(find(r, "Diao")).toMatchObject({ suggested: "钓", kind: "ocr", evidence: "implausible-string" });
+    const garbled = suggestCorrections("他就会来deu dou它，妈妈hai yin很开心。", { feedbackLanguage: "zh-CN" });
+    expect(find(garbled, "dou")).toMatchObject({ kind: "ocr" });
+    const clean = suggestCorrections("我就会来dou它，妈妈hai是很开心。", { feedbackLanguage: "zh-CN" });
+    expect(find(clean, "dou")).toMatchObject({ kind: "student" });
   });
 });
