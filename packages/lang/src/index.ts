@@ -1,3 +1,4 @@
+export { charAssociation } from "./char-bigram.ts";
 export { charRank, jiebaLexicon, type LexEntry, type Lexicon } from "./lexicon.ts";
 export {
   COMMON_CHARS,

@@ -1,4 +1,5 @@
 import { pinyin, polyphonic } from "pinyin-pro";
+import { charAssociation } from "./char-bigram.ts";
 import { charRank, jiebaLexicon } from "./lexicon.ts";
 import { charClass, slotClass } from "./pos.ts";
 import { inScript } from "./script.ts";
@@ -182,6 +183,8 @@ export const WEIGHTS = {
   skip: 1.5,
   /** When the candidate's word class fits the slot the function words around it ask for, or not. */
   slot: 1.5,
+  /** Per unit of character association (log P(c | left) − log P(c), and the same for the right neighbour). */
+  bigram: 1,
   /** Per log-ratio of the words the candidate forms with the text's characters over chance. */
   topic: 0.5,
 };
@@ -226,6 +229,8 @@ export function rankPinyin(left: string, syllables: string[], right: string, opt
 function contextEvidence(left: string, fill: string, right: string, cache: TextCache | undefined): number {
   const words = jiebaLexicon().words;
   let score = 0;
+  if (left) score += WEIGHTS.bigram * charAssociation(left.slice(-1), fill[0]!, WEIGHTS.phraseFloor);
+  if (right) score += WEIGHTS.bigram * charAssociation(fill.slice(-1), right[0]!, WEIGHTS.phraseFloor);
   if (cache) {
     for (const ch of fill) {
       score += WEIGHTS.cacheChar * Math.log1p(cache.chars.get(ch) ?? 0);
