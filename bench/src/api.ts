@@ -4,6 +4,9 @@
  * 1. GET /api/manuscripts/:id with `--concurrency` clients until `--requests` responses: req/s, p50/p99.
  * 2. `--count` real photos uploaded at once: time from upload to ocr_completed, then confirm all at once:
  *    time from confirm to graded.
+ * 3. Multi-page essays (three page photos each, from `--classroom`'s manifest), each page its own `upload` call in
+ *    reading order: time from the first upload to "every page read" (ocr_completed), for one essay alone (`--solo`
+ *    runs one after another) and for `--essays` essays at once.
  * DATABASE_URL in the environment benchmarks PostgreSQL instead of the embedded PGlite.
  * With --json the last line printed is one JSON object.
  */
@@ -13,12 +16,16 @@ import path from "node:path";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { hashPassword } from "../../apps/server/src/modules/accounts/passwords.ts";
 import { insertUser } from "../../apps/server/src/modules/accounts/users.repo.ts";
+import { type PagedEssay, pagedEssays } from "./api/essays.ts";
 import { startServer } from "./api/server.ts";
 import { summary } from "./api/stats.ts";
 
 interface Args {
   photos: string;
+  classroom: string;
   count: number;
+  essays: number;
+  solo: number;
   requests: number;
   concurrency: number;
   json: boolean;
@@ -27,7 +34,10 @@ interface Args {
 function parseArgs(argv: string[]): Args {
   const a: Args = {
     photos: "/work/shared/datasets/ocr/samples",
+    classroom: "/work/shared/datasets/ocr-classroom",
     count: 10,
+    essays: 10,
+    solo: 5,
     requests: 5000,
     concurrency: 50,
     json: false,
@@ -40,12 +50,17 @@ function parseArgs(argv: string[]): Args {
       return v;
     };
     if (k === "--photos") a.photos = next();
+    else if (k === "--classroom") a.classroom = next();
     else if (k === "--count") a.count = Number(next());
+    else if (k === "--essays") a.essays = Number(next());
+    else if (k === "--solo") a.solo = Number(next());
     else if (k === "--requests") a.requests = Number(next());
     else if (k === "--concurrency") a.concurrency = Number(next());
     else if (k === "--json") a.json = true;
     else if (k === "--help" || k === "-h") {
-      console.log("usage: bench:api -- [--photos DIR] [--count 10] [--requests 5000] [--concurrency 50] [--json]");
+      console.log(
+        "usage: bench:api -- [--photos DIR] [--count 10] [--classroom DIR] [--solo 5] [--essays 10] [--requests 5000] [--concurrency 50] [--json]",
+      );
       process.exit(0);
     } else throw new Error(`unknown argument ${k}`);
   }
@@ -59,6 +74,7 @@ interface Ms {
   ocrText: string | null;
   score: number | null;
   job: { state: string } | null;
+  pages?: { ocrText: string | null }[];
 }
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies from the server, read loosely
 type Body = any;
@@ -225,6 +241,45 @@ async function main() {
     const gradeMakespan = now() - batch1;
     log(`confirm → graded for ${ids.length}: ${JSON.stringify(summary([...graded.values()].map((v) => v.ms)))}`);
 
+    // 3. Three-page essays: one alone (several runs, one after another), then `--essays` at once.
+    const essays = await pagedEssays(args.classroom, 3);
+    const readEssays = async (n: number, label: string) => {
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        ids.push((await client.json("POST", "/api/manuscripts", { ...student, studentId: `${label}${i}` })).body.id);
+      }
+      const start = new Map<string, number>();
+      await Promise.all(
+        ids.map(async (id, i) => {
+          const essay = essays[i % essays.length] as PagedEssay;
+          start.set(id, now());
+          // one call per page, in reading order, as the grading screen sends them
+          for (const page of essay.pages) {
+            const res = await client.upload(id, page.bytes, page.name);
+            if (res.status !== 200) throw new Error(`upload ${page.name}: ${res.status} ${JSON.stringify(res.body)}`);
+          }
+        }),
+      );
+      const done = await waitAll(client, ids, (m) => m.status === "ocr_completed" && m.job === null, start);
+      const values = [...done.values()];
+      const emptyPages = values.reduce((a, v) => a + (v.m.pages ?? []).filter((p) => !p.ocrText?.trim()).length, 0);
+      return {
+        ms: values.map((v) => v.ms),
+        emptyPages,
+        pages: values.reduce((a, v) => a + (v.m.pages ?? []).length, 0),
+      };
+    };
+    const solo: number[] = [];
+    let soloEmpty = 0;
+    for (let r = 0; r < args.solo; r++) {
+      const one = await readEssays(1, `S${r}-`);
+      solo.push(...one.ms);
+      soloEmpty += one.emptyPages;
+    }
+    log(`three-page essay alone, upload → every page read (${args.solo} runs): ${JSON.stringify(summary(solo))}`);
+    const batch = await readEssays(args.essays, "E");
+    log(`${args.essays} three-page essays at once, upload → every page read: ${JSON.stringify(summary(batch.ms))}`);
+
     const result = {
       bench: "api",
       database: databaseUrl ? "postgres" : "pglite",
@@ -239,6 +294,17 @@ async function main() {
         confirmToGradedMs: summary([...graded.values()].map((v) => v.ms)),
         gradeMakespanMs: Math.round(gradeMakespan),
         scores: [...graded.values()].map((v) => v.m.score),
+      },
+      threePageEssays: {
+        classroom: args.classroom,
+        essays: essays.map((e) => e.id),
+        alone: { runs: args.solo, uploadToAllPagesReadMs: summary(solo), emptyPages: soloEmpty },
+        atOnce: {
+          count: args.essays,
+          uploadToAllPagesReadMs: summary(batch.ms),
+          pages: batch.pages,
+          emptyPages: batch.emptyPages,
+        },
       },
     };
     console.log(args.json ? JSON.stringify(result) : JSON.stringify(result, null, 2));
