@@ -3,8 +3,11 @@
  *
  *   npm run -s bench:grading -- --data FILE.jsonl [--calibrate K] [--json] [--limit N]
  *
- * Maps the grader's 0–40 total onto each record's [score_min, score_max] with the grader's fixed mapping
- * (unit = (total − 10) / 30, the same for every prompt) and prints per-prompt quadratic weighted kappa.
+ * Grades every record with its topic (the prompt, else the essay's title) and its writers' school year (`grade`),
+ * no target length (the level's applies). Per prompt it prints quadratic weighted kappa (the grader's 0–40 total
+ * mapped onto [score_min, score_max] with the grader's fixed mapping, unit = (total − 10) / 30, the same for every
+ * prompt), Spearman's rank correlation of the total with the human score, and `mae40`: the mean absolute
+ * difference between the total and the human score mapped linearly onto 0–40.
  * With --calibrate K the first K essays of each prompt (by id) act as teacher-scored calibration
  * (their human scores mapped to 0–40 with the same fixed mapping) and QWK is computed on the rest.
  * A length-only baseline (log word/character count through a one-feature model fitted like the grader, see
@@ -12,8 +15,8 @@
  */
 import { fitCalibration, grade, rawTotal, totalToUnit, unitToTotal } from "@essay/grading";
 import { LENGTH_BASELINE } from "../../packages/grading/src/coefficients.ts";
-import { compareIds, type EssayRecord, lang, loadJsonl, topicOf } from "./grading/data.ts";
-import { qwk } from "./grading/qwk.ts";
+import { compareIds, type EssayRecord, lang, loadJsonl, topicOf, yearOf } from "./grading/data.ts";
+import { qwk, spearman } from "./grading/qwk.ts";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -49,7 +52,19 @@ function lengthOf(r: EssayRecord): number {
     : (r.text.match(/[A-Za-z0-9@']+/g) ?? []).length;
 }
 
-const perPrompt: Record<string, { n: number; qwk: number; lengthQwk: number }> = {};
+interface PromptFigures {
+  n: number;
+  qwk: number;
+  spearman: number;
+  mae40: number;
+  lengthQwk: number;
+  lengthSpearman: number;
+  lengthMae40: number;
+}
+const perPrompt: Record<string, PromptFigures> = {};
+/** The human score mapped linearly onto 0–40. */
+const human40 = (r: EssayRecord) => (40 * (r.score - r.score_min)) / (r.score_max - r.score_min);
+const mae = (xs: number[], ys: number[]) => xs.reduce((a, x, i) => a + Math.abs(x - ys[i]!), 0) / xs.length;
 let totalMs = 0;
 let graded = 0;
 for (const [pid, list] of byPrompt) {
@@ -59,23 +74,26 @@ for (const [pid, list] of byPrompt) {
   const { score_min: min, score_max: max } = test[0]!;
   // teacher-scored essays: text and topic (the grader scores them itself and, with ≥ 10 English texts, uses their content)
   const calibration = calib.map((r) => ({
-    rawTotal: rawTotal({ text: r.text, topic: topicOf(r), language: lang(r) }),
+    rawTotal: rawTotal({ text: r.text, topic: topicOf(r), language: lang(r), grade: yearOf(r) }),
     text: r.text,
     topic: topicOf(r),
     teacherScore: fromScale(r.score, min, max),
   }));
   const preds: number[] = [];
+  const totals: number[] = [];
   for (const r of test) {
     const t0 = performance.now();
     const g = grade({
       text: r.text,
       topic: topicOf(r),
       language: lang(r),
+      grade: yearOf(r),
       feedbackLanguage: "en",
       calibration: calibration.length ? calibration : undefined,
     });
     totalMs += performance.now() - t0;
     graded++;
+    totals.push(g.totalScore);
     preds.push(toScale(g.totalScore, min, max));
   }
   // length-only baseline: log length through a one-feature model fitted like the grader on the same data,
@@ -86,33 +104,61 @@ for (const [pid, list] of byPrompt) {
     return unitToTotal(m.intercept + (m.stretch * c.w * (Math.log(1 + lengthOf(r)) - c.mean)) / c.sd);
   };
   const lenMap = fitCalibration(calib.map((r) => ({ raw: lenTotal(r), teacher: fromScale(r.score, min, max) })));
-  const lenPreds = test.map((r) => toScale(Math.round(lenMap.apply(lenTotal(r))), min, max));
+  const lenTotals = test.map((r) => Math.max(0, Math.min(40, Math.round(lenMap.apply(lenTotal(r))))));
+  const lenPreds = lenTotals.map((t) => toScale(t, min, max));
   const gold = test.map((r) => r.score);
-  perPrompt[pid] = { n: test.length, qwk: qwk(gold, preds, min, max), lengthQwk: qwk(gold, lenPreds, min, max) };
+  const gold40 = test.map(human40);
+  perPrompt[pid] = {
+    n: test.length,
+    qwk: qwk(gold, preds, min, max),
+    spearman: spearman(gold, totals),
+    mae40: mae(totals, gold40),
+    lengthQwk: qwk(gold, lenPreds, min, max),
+    lengthSpearman: spearman(gold, test.map(lengthOf)),
+    lengthMae40: mae(lenTotals, gold40),
+  };
 }
 
 const vals = Object.values(perPrompt);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const r4 = (x: number) => Number(x.toFixed(4));
+const figuresBy = (pick: (v: PromptFigures) => number) =>
+  Object.fromEntries(Object.entries(perPrompt).map(([k, v]) => [k, r4(pick(v))]));
 const summary = {
   data: file,
   calibrate: K,
   n: vals.reduce((a, v) => a + v.n, 0),
-  qwk_mean: Number(mean(vals.map((v) => v.qwk)).toFixed(4)),
-  qwk_by_prompt: Object.fromEntries(Object.entries(perPrompt).map(([k, v]) => [k, Number(v.qwk.toFixed(4))])),
-  length_qwk_mean: Number(mean(vals.map((v) => v.lengthQwk)).toFixed(4)),
-  length_qwk_by_prompt: Object.fromEntries(
-    Object.entries(perPrompt).map(([k, v]) => [k, Number(v.lengthQwk.toFixed(4))]),
-  ),
+  qwk_mean: r4(mean(vals.map((v) => v.qwk))),
+  spearman_mean: r4(mean(vals.map((v) => v.spearman))),
+  mae40_mean: r4(mean(vals.map((v) => v.mae40))),
+  qwk_by_prompt: figuresBy((v) => v.qwk),
+  spearman_by_prompt: figuresBy((v) => v.spearman),
+  mae40_by_prompt: figuresBy((v) => v.mae40),
+  length_qwk_mean: r4(mean(vals.map((v) => v.lengthQwk))),
+  length_spearman_mean: r4(mean(vals.map((v) => v.lengthSpearman))),
+  length_mae40_mean: r4(mean(vals.map((v) => v.lengthMae40))),
+  length_qwk_by_prompt: figuresBy((v) => v.lengthQwk),
+  length_spearman_by_prompt: figuresBy((v) => v.lengthSpearman),
   ms_per_essay: Number((totalMs / Math.max(1, graded)).toFixed(2)),
 };
 
+const row = (k: string, n: number, v: number[]) =>
+  `${k.padEnd(10)} ${String(n).padStart(5)}  ${v.map((x, i) => x.toFixed(i % 3 === 2 ? 2 : 3).padStart(i % 3 === 2 ? 6 : 5)).join("  ")}`;
 console.log(`data ${file}  calibrate K=${K}`);
-console.log("prompt      n    QWK   length-only");
+console.log("                   grader                 length-only");
+console.log("prompt         n    QWK  Spear.  mae40    QWK  Spear.  mae40");
 for (const [k, v] of Object.entries(perPrompt)) {
-  console.log(`${k.padEnd(8)} ${String(v.n).padStart(5)}  ${v.qwk.toFixed(3)}  ${v.lengthQwk.toFixed(3)}`);
+  console.log(row(k, v.n, [v.qwk, v.spearman, v.mae40, v.lengthQwk, v.lengthSpearman, v.lengthMae40]));
 }
 console.log(
-  `mean     ${String(summary.n).padStart(5)}  ${summary.qwk_mean.toFixed(3)}  ${summary.length_qwk_mean.toFixed(3)}`,
+  row("mean", summary.n, [
+    summary.qwk_mean,
+    summary.spearman_mean,
+    summary.mae40_mean,
+    summary.length_qwk_mean,
+    summary.length_spearman_mean,
+    summary.length_mae40_mean,
+  ]),
 );
 console.log(`ms per essay: ${summary.ms_per_essay}`);
 if (asJson) console.log(JSON.stringify(summary));

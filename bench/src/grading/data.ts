@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { isSchoolYear, type TSchoolYear } from "@essay/contract";
 
 export interface EssayRecord {
   id: string;
@@ -10,6 +11,8 @@ export interface EssayRecord {
   score: number;
   score_min: number;
   score_max: number;
+  /** The writers' school year (1–12). */
+  grade?: number;
 }
 
 export function loadJsonl(file: string): EssayRecord[] {
@@ -27,6 +30,11 @@ export function compareIds(a: string, b: string): number {
 /** Topic text given to the grader: the prompt, or the essay's own title when there is no prompt. */
 export function topicOf(r: EssayRecord): string {
   return r.prompt_text ?? r.title ?? "";
+}
+
+/** The record's school year as the grader takes it (undefined when absent or not 1–12). */
+export function yearOf(r: EssayRecord): TSchoolYear | undefined {
+  return isSchoolYear(r.grade) ? r.grade : undefined;
 }
 
 export function lang(r: EssayRecord): "en" | "zh" {

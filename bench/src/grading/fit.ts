@@ -17,6 +17,7 @@ import {
   fitLinear,
   fitSteps,
   folds,
+  graderUnit,
   LAMBDA,
   meanOf,
   predictRow,
@@ -37,12 +38,7 @@ const STEPS: StepOptions = {
   bags: 1,
 };
 const RATE = STEPS.rate;
-const EN_STEPS: StepOptions = {
-  ...STEPS,
-  bags: Number(process.env.EN_BAGS ?? 1),
-  taskLength: process.env.TASK_SHARE !== "0",
-  taskLengthShare: Number(process.env.TASK_SHARE ?? 0.5),
-};
+const EN_STEPS: StepOptions = { ...STEPS, bags: Number(process.env.EN_BAGS ?? 1) };
 const ZH_STEPS: StepOptions = { ...STEPS, bags: Number(process.env.ZH_BAGS ?? 5) };
 const ZH_BAGS = ZH_STEPS.bags;
 const K_CAL = 30;
@@ -56,11 +52,12 @@ const log = (s: string) => {
   report.push(s);
 };
 
-log("English, leave-one-prompt-out QWK (model | length-only (task-relative length-only)):");
+log("English, leave-one-prompt-out QWK (model | length-only (level-relative length-only)):");
 const prompts = [...new Set(en.map((r) => r.r.prompt_id))];
 const lopo: {
   model: number;
   steps: number;
+  grader: number;
   length: number;
   lenTask: number;
   cal: number;
@@ -74,23 +71,26 @@ for (const p of prompts) {
   const test = en.filter((r) => r.r.prompt_id === p);
   const model = fitLinear(train, names("en"), "en");
   const steps = fitSteps(train, names("en"), EN_STEPS);
-  const lenModel = fitLinear(train, ["logLen"], "en");
-  // length only, but judged against the task kind's typical length like the steps model
+  const lenModel = fitLinear(train, ["logLen"], "en", true);
+  // length only, but judged against the level's expected length like the steps model
   const lenTask = fitSteps(train, ["logLen"], EN_STEPS);
-  const pm = (r: Row) => predictUnit(model, r.x);
+  const pm = (r: Row) => predictRow(model, r);
   const pl = (r: Row) => predictUnit(lenModel, r.x);
+  // the grader's uncalibrated English prediction: the mean of the two models (see graderUnit)
+  const grader = (r: Row) => graderUnit(steps, model, r);
   const v = {
     model: evaluate(test, pm),
     steps: evaluate(test, (r) => predictRow(steps, r)),
+    grader: evaluate(test, grader),
     length: evaluate(test, pl),
     lenTask: evaluate(test, (r) => predictRow(lenTask, r)),
     cal: evaluateCalibrated(test, pm, K_CAL),
     lenCal: evaluateCalibrated(test, pl, K_CAL),
-    teacher: KS.map((K) => evaluateTeacherCalibrated(test, (r) => predictRow(steps, r), pm, K)),
+    teacher: KS.map((K) => evaluateTeacherCalibrated(test, grader, pm, K)),
   };
   lopo.push(v);
   {
-    const ps = test.map((r) => predictRow(steps, r));
+    const ps = test.map(grader);
     const ys = test.map((r) => r.y);
     const mp = meanOf(ps);
     const my = meanOf(ys);
@@ -98,31 +98,54 @@ for (const p of prompts) {
     const rr = cov / (sdOf(ps) * sdOf(ys));
     const z = ps.map((x) => my + ((x - mp) / sdOf(ps)) * sdOf(ys));
     log(
-      `      steps: r ${rr.toFixed(3)}, mean pred ${mp.toFixed(3)} vs ${my.toFixed(3)}, sd ${sdOf(ps).toFixed(3)} vs ${sdOf(ys).toFixed(3)}, QWK if mean/sd matched ${evaluate(test, (r) => z[test.indexOf(r)]!).toFixed(3)}`,
+      `      grader: r ${rr.toFixed(3)}, mean pred ${mp.toFixed(3)} vs ${my.toFixed(3)}, sd ${sdOf(ps).toFixed(3)} vs ${sdOf(ys).toFixed(3)}, QWK if mean/sd matched ${evaluate(test, (r) => z[test.indexOf(r)]!).toFixed(3)}`,
     );
   }
   log(`      assignment calibration: ${KS.map((K, i) => `K=${K} ${v.teacher[i]!.toFixed(3)}`).join(", ")}`);
   log(
-    `  P${p}: uncalibrated steps ${v.steps.toFixed(3)}, linear ${v.model.toFixed(3)} | ${v.length.toFixed(3)} (task-relative ${v.lenTask.toFixed(3)})   calibrated (linear) K=${K_CAL} ${v.cal.toFixed(3)} | ${v.lenCal.toFixed(3)}`,
+    `  P${p}: uncalibrated grader ${v.grader.toFixed(3)}, steps ${v.steps.toFixed(3)}, linear ${v.model.toFixed(3)} | ${v.length.toFixed(3)} (level-relative ${v.lenTask.toFixed(3)})   calibrated (linear) K=${K_CAL} ${v.cal.toFixed(3)} | ${v.lenCal.toFixed(3)}`,
   );
 }
-const enU = meanOf(lopo.map((v) => v.steps));
+const enU = meanOf(lopo.map((v) => v.grader));
 const enC = meanOf(lopo.map((v) => v.cal));
 log(
   `  mean with assignment calibration: ${KS.map((K, i) => `K=${K} ${meanOf(lopo.map((v) => v.teacher[i]!)).toFixed(3)}`).join(", ")}`,
 );
 log(
-  `  mean: uncalibrated steps ${enU.toFixed(3)}, linear ${meanOf(lopo.map((v) => v.model)).toFixed(3)} | ${meanOf(lopo.map((v) => v.length)).toFixed(3)} (task-relative ${meanOf(lopo.map((v) => v.lenTask)).toFixed(3)})   calibrated K=${K_CAL} ${enC.toFixed(3)} | ${meanOf(lopo.map((v) => v.lenCal)).toFixed(3)}`,
+  `  mean: uncalibrated grader ${enU.toFixed(3)}, steps ${meanOf(lopo.map((v) => v.steps)).toFixed(3)}, linear ${meanOf(lopo.map((v) => v.model)).toFixed(3)} | ${meanOf(lopo.map((v) => v.length)).toFixed(3)} (level-relative ${meanOf(lopo.map((v) => v.lenTask)).toFixed(3)})   calibrated K=${K_CAL} ${enC.toFixed(3)} | ${meanOf(lopo.map((v) => v.lenCal)).toFixed(3)}`,
 );
 
 const FOLDS = 5;
+// Shared prompts, unseen essays: 5 folds over the essays of every prompt (by id order within each prompt)
+{
+  const fold = new Map<Row, number>();
+  for (const p of prompts) {
+    for (const [i, r] of en.filter((x) => x.r.prompt_id === p).entries()) fold.set(r, i % FOLDS);
+  }
+  const per: Record<string, number[]> = Object.fromEntries(prompts.map((p) => [p, []]));
+  const blend: Record<string, number[]> = Object.fromEntries(prompts.map((p) => [p, []]));
+  for (let k = 0; k < FOLDS; k++) {
+    const train = en.filter((r) => fold.get(r) !== k);
+    const steps = fitSteps(train, names("en"), EN_STEPS);
+    const linear = fitLinear(train, names("en"), "en");
+    for (const p of prompts) {
+      const test = en.filter((r) => fold.get(r) === k && r.r.prompt_id === p);
+      per[p]!.push(evaluate(test, (r) => predictRow(steps, r)));
+      blend[p]!.push(evaluate(test, (r) => graderUnit(steps, linear, r)));
+    }
+  }
+  const m = (o: Record<string, number[]>) => meanOf(Object.values(o).map(meanOf));
+  log(
+    `English, shared prompts, unseen essays (5-fold within prompts): grader ${m(blend).toFixed(3)} (${prompts.map((p) => `P${p} ${meanOf(blend[p]!).toFixed(3)}`).join(", ")}); steps alone ${m(per).toFixed(3)}`,
+  );
+}
 const zq: { steps: number; linear: number; length: number; teacher: number[] }[] = [];
 for (let k = 0; k < FOLDS; k++) {
   const train = zh.filter((_, i) => i % FOLDS !== k);
   const test = zh.filter((_, i) => i % FOLDS === k);
   const steps = fitSteps(train, names("zh"), ZH_STEPS);
   const linear = fitLinear(train, names("zh"), "zh");
-  const len = fitLinear(train, ["logLen"], "zh");
+  const len = fitLinear(train, ["logLen"], "zh", true);
   zq.push({
     steps: evaluate(test, (r) => predictRow(steps, r)),
     linear: evaluate(test, (r) => predictRow(linear, r)),
@@ -185,8 +208,8 @@ if (process.argv.includes("--write")) {
         zh: `cn-multitrait-dev.jsonl (${zh.length} essays, overall 0-2)`,
       },
       method: {
-        en: `prompt fixed effects; boosted stumps (${ROUNDS} rounds, rate ${RATE}) on length features relative to the task kind's typical length (share ${EN_STEPS.taskLengthShare}) for uncalibrated grading; ridge (lambda ${LAMBDA}) as the raw scale for calibration`,
-        zh: `boosted stumps (${ROUNDS} rounds, rate ${RATE}), ${ZH_BAGS} bags of 80 % subsamples averaged`,
+        en: `prompt fixed effects; length features relative to the level's expected length (school year, genre, task); boosted stumps (${ROUNDS} rounds, rate ${RATE}) for uncalibrated grading; ridge (lambda ${LAMBDA}) as the raw scale for calibration`,
+        zh: `length features relative to the level's expected length; boosted stumps (${ROUNDS} rounds, rate ${RATE}), ${ZH_BAGS} bags of 80 % subsamples averaged`,
       },
       target: "unit score (score - min) / (max - min)",
       heldOutQwk: {
@@ -197,7 +220,7 @@ if (process.argv.includes("--write")) {
     },
     grading: { en: enSteps, zh: zhModel },
     calibration: { en: enModel, zh: zhModel },
-    lengthBaseline: { en: fitLinear(en, ["logLen"], "en"), zh: fitLinear(zh, ["logLen"], "zh") },
+    lengthBaseline: { en: fitLinear(en, ["logLen"], "en", true), zh: fitLinear(zh, ["logLen"], "zh", true) },
   };
   writeFileSync(
     new URL("../../../packages/grading/src/coefficients.json", import.meta.url),

@@ -24,3 +24,38 @@ export function qwk(a: number[], b: number[], min: number, max: number): number 
   }
   return den === 0 ? 0 : 1 - num / den;
 }
+
+/** Average ranks (1-based) of xs, ties sharing the mean of their positions. */
+export function ranks(xs: number[]): number[] {
+  const order = xs.map((x, i) => ({ x, i })).sort((a, b) => a.x - b.x);
+  const out = new Array<number>(xs.length);
+  for (let i = 0; i < order.length; ) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1]!.x === order[i]!.x) j++;
+    for (let k = i; k <= j; k++) out[order[k]!.i] = (i + j) / 2 + 1;
+    i = j + 1;
+  }
+  return out;
+}
+
+/** Pearson correlation (0 when either side has no spread). */
+export function pearson(a: number[], b: number[]): number {
+  const n = a.length;
+  if (n === 0) return Number.NaN;
+  const ma = a.reduce((s, x) => s + x, 0) / n;
+  const mb = b.reduce((s, x) => s + x, 0) / n;
+  let c = 0;
+  let va = 0;
+  let vb = 0;
+  for (let i = 0; i < n; i++) {
+    c += (a[i]! - ma) * (b[i]! - mb);
+    va += (a[i]! - ma) ** 2;
+    vb += (b[i]! - mb) ** 2;
+  }
+  return va === 0 || vb === 0 ? 0 : c / Math.sqrt(va * vb);
+}
+
+/** Spearman's rank correlation (Pearson on average ranks). */
+export function spearman(a: number[], b: number[]): number {
+  return pearson(ranks(a), ranks(b));
+}

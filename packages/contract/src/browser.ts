@@ -8,6 +8,7 @@ export type * from "./errors.ts";
 export type * from "./health.ts";
 export type * from "./invitations.ts";
 export * from "./languages.ts";
+export * from "./level.ts";
 export type * from "./manuscripts.ts";
 export * from "./pages.ts";
 export * from "./rules.ts";

@@ -1,3 +1,5 @@
+import { isSchoolYear } from "@essay/contract";
+import { adjustments } from "./adjustments.ts";
 import {
   type CalibrationMap,
   contentKernel,
@@ -8,7 +10,9 @@ import {
 import { CALIBRATION_COEFFICIENTS, COEFFICIENTS } from "./coefficients.ts";
 import { type Analysis, analyze } from "./features.ts";
 import { composeFeedback, observations, type Point } from "./feedback.ts";
-import { contributions, type Model, modelInput, unitToTotal } from "./model.ts";
+import { judgedInput, judgeOptions } from "./judge.ts";
+import { levelScale } from "./level.ts";
+import { contributions, type Model, unitToTotal } from "./model.ts";
 import { DEFAULT_RUBRIC, gradeBand, TOTAL_MAX } from "./rubric.ts";
 import type { ContentKernel } from "./similarity.ts";
 import { detectLanguage } from "./text.ts";
@@ -19,6 +23,8 @@ export const EMBEDDED_VERSION = "0.2.0";
 
 /** Weight of a criterion's proportional share of the total in its score (the rest comes from its own features). */
 const CRITERION_SHARE = 0.4;
+/** Share of each criterion's maximum that a coherent essay always earns. */
+const COHERENT_FLOOR = 0.25;
 
 export function validateRubric(rubric: Rubric): void {
   const sum = rubric.criteria.reduce((a, c) => a + c.max, 0);
@@ -34,10 +40,11 @@ export function validateRubric(rubric: Rubric): void {
  * Rounds non-negative criterion scores to integers within [0, max] so that their sum equals `target`
  * (largest-remainder method).
  */
-export function roundToTotal(values: number[], maxes: number[], target: number): number[] {
+export function roundToTotal(values: number[], maxes: number[], target: number, mins?: number[]): number[] {
   const cap = maxes.reduce((a, b) => a + b, 0);
+  const floor = (i: number) => Math.min(maxes[i]!, mins?.[i] ?? 0);
   const t = Math.max(0, Math.min(cap, Math.round(target)));
-  const fl = values.map((v, i) => Math.max(0, Math.min(maxes[i]!, Math.floor(v))));
+  const fl = values.map((v, i) => Math.max(floor(i), Math.min(maxes[i]!, Math.floor(v))));
   let rest = t - fl.reduce((a, b) => a + b, 0);
   const order = values.map((v, i) => ({ i, r: v - Math.floor(v) })).sort((a, b) => b.r - a.r || a.i - b.i);
   while (rest > 0) {
@@ -54,7 +61,7 @@ export function roundToTotal(values: number[], maxes: number[], target: number):
   while (rest < 0) {
     let moved = false;
     for (const { i } of [...order].reverse()) {
-      if (rest < 0 && fl[i]! > 0) {
+      if (rest < 0 && fl[i]! > floor(i)) {
         fl[i]!--;
         rest++;
         moved = true;
@@ -90,52 +97,41 @@ interface RawScore {
   gradingRaw: number;
   floatsGrading: Record<CriterionKey, number>;
   points: Point[];
+  /** Long enough for its level, not one sentence repeated, not off the topic: no criterion may be 0. */
+  coherent: boolean;
 }
 
 function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): RawScore {
   const language = input.language ?? detectLanguage(input.text);
+  const year = isSchoolYear(input.grade) ? input.grade : undefined;
   const a = analyze({
     text: input.text,
     topic: input.topic,
     language,
     targetLength: input.targetLength,
+    year,
+    genre: input.genre,
     dismissed: input.dismissed,
   });
-  const points = observations(a, input.targetLength !== undefined);
-  // Hand-set adjustments (not fitted: the fitting data has no line breaks, no news reports and no target lengths).
-  const adj: Record<CriterionKey, number> = { content: 0, organisation: 0, language: 0, conventions: 0 };
-  if (language === "en" && a.hasLineBreaks) {
-    const p = a.paragraphs.length - (a.genre?.headline ? 1 : 0);
-    if (a.length > 150 && p <= 1) adj.organisation -= 2;
-    else if (a.length > 150 && p >= 3) adj.organisation += 1;
-  }
-  if (a.genre) {
-    const g = a.genre;
-    adj.content += g.headline ? 0.5 : -1;
-    adj.content += g.leadWh.length >= 4 ? 0.5 : g.leadWh.length <= 2 ? -0.5 : 0;
-    adj.content += g.quotations > 0 ? 0.5 : -0.5;
-    if (g.firstPerson >= 3) adj.content -= 1;
-  }
-  if (input.targetLength !== undefined) {
-    const r = a.length / input.targetLength;
-    adj.content += r < 0.5 ? -2 : r < 0.8 ? -1 : 0;
-  }
-  // Wrong characters: the fitted Chinese weight is zero (the typed fitting essays have few), so a hand-set penalty.
-  if (language === "zh") adj.conventions -= Math.min(4, 0.75 * a.wrongChars.filter((w) => w.confidence >= 0.5).length);
-  const topicTerms = a.topicCovered.length + a.topicMissing.length;
-  if (topicTerms >= 3 && a.topicCovered.length === 0) adj.content -= 3;
+  const points = observations(a);
+  const adj = adjustments(a);
   // Degenerate text: the same sentence over and over (not in the fitting data, so a hand-set guard).
   const distinct = new Set(a.sentences.map((x) => x.text.toLowerCase().replace(/\s+/g, " "))).size;
   const uniqueShare = a.sentences.length >= 5 ? distinct / a.sentences.length : 1;
-  const minLen = language === "zh" ? 100 : 50;
+  // Very short texts cannot earn more than a share of the points (a level's short 写话 is not "very short").
+  const minLen = Math.min(language === "zh" ? 100 : 50, a.target / 2);
+  const opts = judgeOptions(a);
 
   const score = (model: Model) => {
-    const contrib = contributions(model, language, modelInput(model, language, a.f, input.targetLength, a.task));
-    const base = unitToTotal(model.intercept);
+    const contrib = contributions(model, language, judgedInput(model, a), opts);
+    // the level's typical essay sits at its own typical total and its totals spread as its teachers' do
+    const scale = levelScale(language, year) ?? { typical: unitToTotal(model.intercept), spread: 1 };
     const floats = {} as Record<CriterionKey, number>;
     const own = rubric.criteria.map((c) => {
-      let v = (c.max / TOTAL_MAX) * base + 30 * contrib[c.key] * (c.max / defaultMax(c.key)) + adj[c.key];
-      // Very short texts cannot earn more than a share of the points.
+      let v =
+        (c.max / TOTAL_MAX) * scale.typical +
+        scale.spread * 30 * contrib[c.key] * (c.max / defaultMax(c.key)) +
+        adj[c.key];
       if (a.length < minLen) v *= a.length / minLen;
       if (uniqueShare < 0.8) v *= uniqueShare;
       return v;
@@ -150,8 +146,20 @@ function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): R
     return { floats, unclamped };
   };
   const calibration = score(CALIBRATION_COEFFICIENTS[language]);
-  const grading = score(COEFFICIENTS[language]);
+  const steps = score(COEFFICIENTS[language]);
+  // English: the uncalibrated grade is the mean of the step and linear models (they rank essays differently enough
+  // that their mean beats either held out; docs/grading.md). Chinese has one model.
+  const grading =
+    language === "en"
+      ? {
+          unclamped: (steps.unclamped + calibration.unclamped) / 2,
+          floats: Object.fromEntries(
+            rubric.criteria.map((c) => [c.key, (steps.floats[c.key] + calibration.floats[c.key]) / 2]),
+          ) as Record<CriterionKey, number>,
+        }
+      : steps;
   const main = forCalibration ? calibration : grading;
+  const topicTerms = a.topicCovered.length + a.topicMissing.length;
   return {
     analysis: a,
     floats: main.floats,
@@ -160,6 +168,10 @@ function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): R
     gradingRaw: grading.unclamped,
     floatsGrading: grading.floats,
     points,
+    coherent:
+      a.length >= Math.max(minLen, 0.3 * a.target) &&
+      uniqueShare >= 0.8 &&
+      !(topicTerms >= 3 && a.topicCovered.length === 0),
   };
 }
 
@@ -185,6 +197,8 @@ function totals(
     input.topic,
     input.language,
     input.targetLength,
+    input.grade,
+    input.genre,
     rubric.criteria.map((c) => c.max),
   ]);
   const hit = totalsCache.get(key);
@@ -220,6 +234,8 @@ function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
     withText && ownTopics ? null : input.topic,
     input.language,
     input.targetLength,
+    input.grade,
+    input.genre,
     rubric.criteria.map((c) => c.max),
   ]);
   const hit = calibrationCache.get(points);
@@ -228,7 +244,14 @@ function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
   if (withText) {
     const scored = points.map((p) => {
       const tot = totals(
-        { text: p.text!, topic: p.topic ?? input.topic, language: input.language, targetLength: input.targetLength },
+        {
+          text: p.text!,
+          topic: p.topic ?? input.topic,
+          language: input.language,
+          targetLength: input.targetLength,
+          grade: input.grade,
+          genre: input.genre,
+        },
         rubric,
       );
       return { grading: tot.gradingRaw, linear: tot.calibrationRaw, teacher: p.teacherScore, text: p.text! };
@@ -246,6 +269,8 @@ function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
             topic: p.topic ?? input.topic,
             language: input.language,
             targetLength: input.targetLength,
+            grade: input.grade,
+            genre: input.genre,
           },
           rubric,
         ),
@@ -286,9 +311,17 @@ export function gradeEmbedded(input: GradeInput): GradeResult {
       target = Math.round(cal.raw!.apply(unclamped));
     }
   }
+  // a coherent essay earns at least a quarter of every criterion (no "0 for language" beside a readable story)
+  const mins = raw.coherent ? maxes.map((m) => Math.round(COHERENT_FLOOR * m)) : undefined;
+  if (mins)
+    target = Math.max(
+      target,
+      mins.reduce((x, y) => x + y, 0),
+    );
   let values = rubric.criteria.map((c) => floats[c.key]);
   values = rescale(values, maxes, target);
-  const ints = roundToTotal(values, maxes, target);
+  if (mins) values = values.map((v, i) => Math.max(v, mins[i]!));
+  const ints = roundToTotal(values, maxes, target, mins);
   const total = ints.reduce((a, b) => a + b, 0);
   const band = gradeBand(total);
   const lang = input.feedbackLanguage;

@@ -1,6 +1,9 @@
+import { levelTargetLength, type TSchoolYear } from "@essay/contract";
 import { withoutDismissed } from "./dismissed.ts";
+import { type Genre, type PracticalChecks, practicalChecks, resolveGenre } from "./genre.ts";
 import { type GrammarSlip, grammarSlips } from "./grammar.ts";
 import { looksLikeRecognitionGarbage } from "./learner.ts";
+import { FITTING_YEAR } from "./level.ts";
 import type { TaskKind } from "./model.ts";
 import { chineseLexicon, englishRank, isMisspelled } from "./resources.ts";
 import {
@@ -39,20 +42,18 @@ export interface Analysis {
   topicMissing: string[];
   repeated: { word: string; count: number }[];
   sophisticated: string[];
-  genre: GenreFeatures | null;
+  /** The genre the essay is judged as (the teacher's, the topic's, or the level's usual one; see resolveGenre). */
+  genre: Genre;
+  /** Checks of a practical genre's parts (news report, letter, notice); null for the essay genres. */
+  practical: PracticalChecks | null;
   /** Kind of task the topic sets (a response to a source text, or an essay). */
   task: TaskKind;
+  /** The writers' school year, when known. */
+  year: TSchoolYear | undefined;
+  /** Whether the target length was given (by the teacher or the topic) or comes from the level. */
+  targetSource: "given" | "level";
   /** Numeric features used by the scoring model. */
   f: Record<string, number>;
-}
-
-export interface GenreFeatures {
-  kind: "news";
-  headline: string | null;
-  leadWh: string[];
-  quotations: number;
-  numbers: number;
-  firstPerson: number;
 }
 
 export const EN_STOP = new Set(
@@ -184,7 +185,11 @@ export interface AnalyzeOptions {
   text: string;
   topic: string;
   language: EssayLanguage;
+  /** Target length given by the teacher or named by the topic; else the level's (levelTargetLength). */
   targetLength?: number;
+  /** School year (1–12) of the writers; without it the fitting data's year is assumed (ASAP grade 8, Chinese 11). */
+  year?: TSchoolYear;
+  genre?: Genre;
   /** Suggestions the teacher dismissed: not counted as errors. */
   dismissed?: DismissedSuggestion[];
 }
@@ -238,10 +243,6 @@ function countOccurrences(haystack: string, needle: string, wordBoundary: boolea
   return n;
 }
 
-export function isNewsTopic(topic: string): boolean {
-  return /\bnews\s*(report|story|article)|\breport\b|新闻|新聞|报道|報導|报导|消息/i.test(topic);
-}
-
 /**
  * A topic that asks for a response to a reading (a story, excerpt, memoir, article, passage or poem the student
  * has read; "the author", "source text") sets a short source-based answer; anything else is an essay. Chinese
@@ -259,8 +260,23 @@ export function taskKind(topic: string, language: EssayLanguage): TaskKind {
 /** Features of an essay; handwritten line wraps are joined first (`unwrapLines`), evidence offsets refer to that text. */
 export function analyze(opts: AnalyzeOptions): Analysis {
   const o = { ...opts, text: unwrapLines(opts.text) };
-  return o.language === "zh" ? analyzeZh(o) : analyzeEn(o);
+  const task = taskKind(o.topic, o.language);
+  const year = o.year ?? FITTING_YEAR[o.language];
+  const genre = resolveGenre(o.genre, o.topic, o.language, o.year, task);
+  const target = o.targetLength ?? levelTargetLength(o.language, year, genre, task === "source");
+  const a = o.language === "zh" ? analyzeZhReading(o, target) : analyzeEn(o, target);
+  return {
+    ...a,
+    target,
+    genre,
+    practical: practicalChecks(genre, o.text, a.paragraphs, a.sentences, o.language),
+    task,
+    year: o.year,
+    targetSource: o.targetLength !== undefined ? "given" : "level",
+  };
 }
+
+type Measured = Omit<Analysis, "target" | "genre" | "practical" | "task" | "year" | "targetSource">;
 
 function topRepeated(
   words: string[],
@@ -276,51 +292,7 @@ function topRepeated(
     .map(([word, count]) => ({ word, count }));
 }
 
-function newsGenre(text: string, paras: Span[], sents: Span[], language: EssayLanguage): GenreFeatures {
-  const first = paras[0];
-  const headline =
-    first &&
-    paras.length > 1 &&
-    [...first.text].length <= (language === "zh" ? 30 : 90) &&
-    !/[.。!！?？]$/.test(first.text)
-      ? first.text
-      : null;
-  const leadSpan = headline ? paras[1] : paras[0];
-  const lead = leadSpan?.text ?? sents[0]?.text ?? "";
-  const leadWh: string[] = [];
-  if (language === "zh") {
-    if (/(月|日|周|星期|上午|下午|晚上|昨天|今天|近日|日前|\d)/.test(lead)) leadWh.push("when");
-    if (/(在|于|於)[^，。]{1,12}(校|场|馆|厅|室|楼|园|操场|礼堂|中心|舉行|举行)/.test(lead)) leadWh.push("where");
-    if (/(学生|同学|老师|学校|校长|社|会|班|學生|同學|老師|學校)/.test(lead)) leadWh.push("who");
-    if (/(举行|举办|开展|召开|舉行|舉辦|開展|活动|活動|比赛|比賽)/.test(lead)) leadWh.push("what");
-    if (/(为了|為了|旨在|以|目的)/.test(lead)) leadWh.push("why");
-  } else {
-    if (
-      /\b(on|last|yesterday|today|this|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d{1,4})\b/i.test(
-        lead,
-      )
-    )
-      leadWh.push("when");
-    if (
-      /\b(at|in)\s+(the\s+)?[a-z]*\s*(hall|school|gym|field|auditorium|library|campus|room|center|centre|stadium|park)/i.test(
-        lead,
-      )
-    )
-      leadWh.push("where");
-    if (/\b(students?|teachers?|principal|club|class|team|school|members?)\b/i.test(lead)) leadWh.push("who");
-    if (/\b(held|organi[sz]ed|hosted|took place|launched|celebrated|competition|event|festival|fair)\b/i.test(lead))
-      leadWh.push("what");
-    if (/\b(to raise|in order to|aim(ed)? to|so that|because|to help|to promote)\b/i.test(lead)) leadWh.push("why");
-  }
-  const quotations = (text.match(/["“][^"”]{3,}["”]|「[^」]{2,}」|『[^』]{2,}』/g) ?? []).length;
-  const numbers = (text.match(/\d+|[一二三四五六七八九十百千万]+(名|人|个|位|场|次|届)/g) ?? []).length;
-  const firstPerson =
-    language === "zh" ? (text.match(/我(?!们|們|校)/g) ?? []).length : (text.match(/\b(I|me|my|mine)\b/g) ?? []).length;
-  return { kind: "news", headline, leadWh, quotations, numbers, firstPerson };
-}
-
-function analyzeEn({ text, topic, targetLength, dismissed }: AnalyzeOptions): Analysis {
-  const target = targetLength ?? 500;
+function analyzeEn({ text, topic, dismissed }: AnalyzeOptions, target: number): Measured {
   const paras = paragraphs(text);
   const sents = sentences(text, "en");
   const tokens = englishTokens(text).filter((t) => /[A-Za-z]/.test(t.text) || /\d/.test(t.text));
@@ -437,11 +409,9 @@ function analyzeEn({ text, topic, targetLength, dismissed }: AnalyzeOptions): An
     exclaimRate: exclaims / ns,
     anonRate: (n - words.length) / nw,
   };
-  const genre = isNewsTopic(topic) ? newsGenre(text, paras, sents, "en") : null;
   return {
     language: "en",
     length: n,
-    target,
     paragraphs: paras,
     hasLineBreaks: /\n/.test(text.trim()),
     sentences: sents,
@@ -455,8 +425,6 @@ function analyzeEn({ text, topic, targetLength, dismissed }: AnalyzeOptions): An
     topicMissing,
     repeated,
     sophisticated,
-    genre,
-    task: taskKind(topic, "en"),
     f,
   };
 }
@@ -503,8 +471,50 @@ export function zhStructure(
   };
 }
 
-function analyzeZh({ text, topic, targetLength, dismissed }: AnalyzeOptions): Analysis {
-  const target = targetLength ?? 500;
+/**
+ * A child writes pinyin for a character they cannot write yet ("我很gao兴"). That is a writing slip (conventions:
+ * wrong characters, Latin runs), not missing content: length, vocabulary, sentences and structure are measured on
+ * the text as it reads with each pinyin syllable in its character's place (counting as one character, as on grid
+ * paper); the spans and quotations stay the essay's own.
+ */
+function analyzeZhReading(o: AnalyzeOptions, target: number): Measured {
+  const issues = zhWrongCharacters(o.text);
+  // only the student's own errors that the teacher kept count; OCR slips left in the text do not
+  const wrong = withoutDismissed(
+    issues.filter((w) => w.kind === "student"),
+    o.dismissed,
+  );
+  const own = analyzeZh(o, target, wrong);
+  // every pinyin run stands for a character of the handwriting, whoever made it Latin (the child or the recogniser)
+  const pinyin = issues.filter((w) => w.reason === "pinyin" || w.reason === "pinyin-unclear");
+  if (pinyin.length === 0) return own;
+  let reading = "";
+  let at = 0;
+  for (const p of pinyin) {
+    const char = p.suggested !== p.original ? p.suggested : (p.alternatives?.[0] ?? "某");
+    reading += o.text.slice(at, p.start) + char;
+    at = p.end;
+  }
+  reading += o.text.slice(at);
+  const read = analyzeZh(
+    { ...o, text: reading },
+    target,
+    wrong.filter((w) => w.reason !== "pinyin" && w.reason !== "pinyin-unclear"),
+  );
+  const n = Math.max(1, read.length);
+  return {
+    ...own,
+    length: read.length,
+    f: {
+      ...read.f,
+      wrongRate: (100 * wrong.length) / n,
+      latinRate: own.f.latinRate!,
+      asciiPunctRate: own.f.asciiPunctRate!,
+    },
+  };
+}
+
+function analyzeZh({ text, topic }: AnalyzeOptions, target: number, wrongChars: ZhIssue[]): Measured {
   const paras = paragraphs(text);
   const sents = sentences(text, "zh");
   const n = hanCount(text);
@@ -513,11 +523,6 @@ function analyzeZh({ text, topic, targetLength, dismissed }: AnalyzeOptions): An
   const sentLens = sents.map((s) => hanCount(s.text));
   const multi = wl.filter((w) => [...w].length >= 2);
   const four = wl.filter((w) => [...w].length === 4 && /^\p{Script=Han}+$/u.test(w));
-  // only the student's own errors that the teacher kept count; OCR slips left in the text do not
-  const wrongChars = withoutDismissed(
-    zhWrongCharacters(text).filter((w) => w.kind === "student"),
-    dismissed,
-  );
   const transitions = [...new Set(ZH_TRANSITIONS)]
     .map((m) => ({ marker: m, count: countOccurrences(text, m, false) }))
     .filter((x) => x.count > 0);
@@ -660,11 +665,9 @@ function analyzeZh({ text, topic, targetLength, dismissed }: AnalyzeOptions): An
         ? sd(paras.map((p) => hanCount(p.text))) / Math.max(1, mean(paras.map((p) => hanCount(p.text))))
         : 1,
   };
-  const genre = isNewsTopic(topic) ? newsGenre(text, paras, sents, "zh") : null;
   return {
     language: "zh",
     length: n,
-    target,
     paragraphs: paras,
     hasLineBreaks: /\n/.test(text.trim()),
     sentences: sents,
@@ -687,8 +690,6 @@ function analyzeZh({ text, topic, targetLength, dismissed }: AnalyzeOptions): An
     ]
       .filter((w, i, all) => !all.slice(0, i).some((earlier) => earlier.includes(w)))
       .slice(0, 8),
-    genre,
-    task: "essay",
     f,
   };
 }

@@ -25,7 +25,8 @@ function unit(a: Analysis, lang: L): string {
 }
 
 /** Specific observations about this essay, each with a direction (strength or improvement). */
-export function observations(a: Analysis, explicitTarget: boolean): Point[] {
+export function observations(a: Analysis): Point[] {
+  const explicitTarget = true;
   const pts: Point[] = [];
   const isZh = a.language === "zh";
   const words = (l: L) => unit(a, l);
@@ -52,7 +53,7 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
   if (a.hasLineBreaks && paras.length > 1) {
     const single = paras
       .map((p, i) => ({ p, i, s: a.sentences.filter((s) => s.start >= p.start && s.end <= p.end).length }))
-      .filter((x) => x.s <= 1 && x.i > 0 && !(a.genre?.headline && x.i === 0));
+      .filter((x) => x.s <= 1 && x.i > 0 && !(a.practical?.kind === "news" && a.practical.headline && x.i === 0));
     if (single.length > 0 && paras.length > 2) {
       const x = single[0]!;
       pts.push({
@@ -375,7 +376,7 @@ export function observations(a: Analysis, explicitTarget: boolean): Point[] {
   }
 
   // Genre (news report)
-  const g = a.genre;
+  const g = a.practical?.kind === "news" ? a.practical : null;
   if (g) {
     if (g.headline) {
       pts.push({

@@ -36,11 +36,6 @@ export interface StepModel {
   intercept: number;
   stretch: number;
   typicalLength: number;
-  /**
-   * Typical length (geometric mean) of each task kind in the fitting data. When present and the assignment gives
-   * no target length, an essay's length features are judged against its task kind's typical length.
-   */
-  taskLength?: Partial<Record<TaskKind, number>>;
   features: Record<string, StepFn>;
 }
 
@@ -216,9 +211,10 @@ export const LENGTH_FEATURES: Record<EssayLanguage, string[]> = {
 };
 
 /**
- * When the assignment states a target length, length-dependent features are rescaled as if the target were the
- * typical length of the essays the model was fitted on (exp of the mean logLen), so an essay is judged by its
- * length relative to its own target rather than by absolute length.
+ * Length-dependent features are rescaled as if the essay's expected length (the target the teacher or the topic
+ * gives, else the level's; see levelTargetLength) were the typical length of the essays the model was fitted on
+ * (exp of the mean logLen), so an essay is judged by its length relative to what was asked of it, not by absolute
+ * length: a 250-character grade-3 story is not a short 800-character exam essay.
  */
 export function relativeToTarget(
   model: Model,
@@ -239,18 +235,65 @@ export function relativeToTarget(
   return out;
 }
 
+/** Features that describe paragraphs: unknown (left out, i.e. judged neutral) when a text has no line breaks. */
+export const PARAGRAPH_FEATURES: Record<EssayLanguage, string[]> = {
+  en: [],
+  zh: [
+    "paragraphs",
+    "paraBalance",
+    "logFirstPara",
+    "logLastPara",
+    "logSentencesPerPara",
+    "maxParaShare",
+    "paraParallel",
+    "bodyLeadLen",
+    "introTopic",
+    "endTopic",
+  ],
+};
+
 /**
- * Feature values as the model sees them: relative to the assignment's target length when there is one, else
- * (for models fitted with task lengths) relative to the typical length of the task kind.
+ * Features of argument (议论文) learnt from the Chinese argumentative essays: first-person rate, argument and citation
+ * markers, refrains and parallel sub-arguments, short topic sentences, rhetorical questions and exclamations. They
+ * say nothing about a story or a description (a narrative lives on "我" and on dialogue), so other genres leave them
+ * out.
  */
+export const ARGUMENT_FEATURES: Record<EssayLanguage, string[]> = {
+  en: [],
+  zh: [
+    "firstPersonRate",
+    "arguePer1000",
+    "citationRate",
+    "refrainRate",
+    "paraParallel",
+    "bodyLeadLen",
+    "questionRate",
+    "exclaimRate",
+  ],
+};
+
+/** Features about relevance to the topic: not a matter of the writer's maturity. */
+const RELEVANCE_FEATURES = new Set(["topicCoverage", "onTopicShare", "introTopic", "endTopic"]);
+
+/** What the model may judge of an essay: paragraph features need line breaks, argument features an argument. */
+export function judgedFeatures(
+  language: EssayLanguage,
+  f: Record<string, number>,
+  ctx: { hasLineBreaks: boolean; argumentative: boolean },
+): Record<string, number> {
+  const out = { ...f };
+  if (!ctx.hasLineBreaks) for (const n of PARAGRAPH_FEATURES[language]) delete out[n];
+  if (!ctx.argumentative) for (const n of ARGUMENT_FEATURES[language]) delete out[n];
+  return out;
+}
+
+/** Feature values as the model sees them: relative to the expected length (the target, or the level's). */
 export function modelInput(
   model: Model,
   language: EssayLanguage,
   f: Record<string, number>,
-  target: number | undefined,
-  task: TaskKind,
+  expected: number | undefined,
 ): Record<string, number> {
-  const expected = target && target > 0 ? target : model.kind === "steps" ? model.taskLength?.[task] : undefined;
   return relativeToTarget(model, language, f, expected);
 }
 
@@ -272,16 +315,52 @@ export function clampZ(z: number): number {
   return Math.max(-3, Math.min(3, z));
 }
 
+/**
+ * How an essay is judged beyond its features: `leniency` (0–1) forgives that share of the negative contributions of
+ * maturity features (all but length and relevance; see leniency in level.ts).
+ */
+export interface JudgeOptions {
+  leniency?: number;
+}
+
+function contributionOf(
+  model: Model,
+  language: EssayLanguage,
+  name: string,
+  x: number | undefined,
+  opts: JudgeOptions,
+): number {
+  const c = featureContribution(model, name, x);
+  const lenient = opts.leniency ?? 0;
+  if (c < 0 && lenient > 0 && !LENGTH_FEATURES[language].includes(name) && !RELEVANCE_FEATURES.has(name)) {
+    return c * (1 - lenient);
+  }
+  return c;
+}
+
+/** Unit-score prediction of a model under judge options (see predictUnit). */
+export function predictJudged(
+  model: Model,
+  language: EssayLanguage,
+  x: Record<string, number>,
+  opts: JudgeOptions,
+): number {
+  let s = 0;
+  for (const n of Object.keys(model.features)) s += contributionOf(model, language, n, x[n], opts);
+  return model.intercept + model.stretch * s;
+}
+
 /** Per-criterion contributions (in unit-score terms, centred) of a fitted model. */
 export function contributions(
   model: Model,
   language: EssayLanguage,
   x: Record<string, number>,
+  opts: JudgeOptions = {},
 ): Record<CriterionKey, number> {
   const out: Record<CriterionKey, number> = { content: 0, organisation: 0, language: 0, conventions: 0 };
   for (const [key, names] of Object.entries(FEATURE_GROUPS[language]) as [CriterionKey, string[]][]) {
     for (const n of names) {
-      out[key] += model.stretch * featureContribution(model, n, x[n]);
+      out[key] += model.stretch * contributionOf(model, language, n, x[n], opts);
     }
   }
   return out;

@@ -1,3 +1,5 @@
+import type { TGenre as Genre } from "@essay/contract";
+
 /** Language of the user interface / feedback. */
 export type FeedbackLanguage = "en" | "zh-CN" | "zh-TW";
 /** Language of the essay itself. */
@@ -40,8 +42,19 @@ export interface GradeInput {
   topic: string;
   /** Essay language; detected from the text when absent. */
   language?: EssayLanguage;
-  /** Target length in words (English) or characters (Chinese); default 500. */
+  /**
+   * Target length in words (English) or characters (Chinese), as the teacher set it or the topic names it; when
+   * absent the level's usual length for the genre (levelTargetLength in @essay/contract).
+   */
   targetLength?: number;
+  /**
+   * The writers' school year, 1–12 (1–6 primary, 7–9 junior high, 10–12 senior high): sets the expected length,
+   * what counts as mature vocabulary and sentence craft, and the level's typical total. Without it the fitting
+   * data's year is assumed (English grade 8, Chinese grade 11).
+   */
+  grade?: number;
+  /** The genre the essay is judged as; recognised from the topic, else the level's usual one, when absent. */
+  genre?: Genre;
   rubric?: Rubric;
   feedbackLanguage: FeedbackLanguage;
   calibration?: CalibrationPoint[];

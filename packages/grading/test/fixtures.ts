@@ -33,3 +33,10 @@ export const ZH_NEWS = `校园科技节圆满落幕
 据科技社社长介绍，本次活动共筹得一千二百五十元，将用于购买两台显微镜。“明年我们希望邀请小学生一起参加。”他说。`;
 
 export const ZH_WEAK = `今天我们学校有科技节。我去看了。有很多作品。我觉的很好玩。自已也做了一个作品。老师很认真的看了我们的作品。我很gao兴。科技节很好。我们都很开心。`;
+
+/** A grade-3 story of about 250 characters, typed on one line as a transcription would be. */
+export const ZH_G3_STORY =
+  "星期天，妈妈带我去公园放风筝。我的风筝是一只漂亮的蝴蝶，有红色的翅膀和长长的尾巴。刚开始，风筝怎么也飞不起来，我急得满头大汗。妈妈笑着说：“别着急，你要逆着风跑。”我按照妈妈说的，拉着线使劲往前跑。风筝慢慢地升起来了，越飞越高，像一只真的蝴蝶在蓝天上跳舞。我高兴得又蹦又跳，大声喊：“妈妈，快看！我的风筝飞起来啦！”后来风越来越大，线差点从我手里滑走，我赶紧抓紧它。太阳落山的时候，我们才依依不舍地回家。这一天我玩得非常开心，我也明白了做事情不能着急，要动脑筋。";
+
+/** The same story as a child might write it, with pinyin for characters not learnt yet. */
+export const ZH_G3_STORY_PINYIN = ZH_G3_STORY.replace("蝴蝶", "hu蝶").replace("翅膀", "chi膀").replace("逆着", "ni着");
