@@ -9,7 +9,7 @@ import {
 } from "./calibration.ts";
 import { CALIBRATION_COEFFICIENTS, COEFFICIENTS } from "./coefficients.ts";
 import { type Analysis, analyze } from "./features.ts";
-import { composeFeedback, observations, type Point } from "./feedback.ts";
+import { composeFeedback, criterionEvidence, observations, type Point } from "./feedback/index.ts";
 import { judgedInput, judgeOptions } from "./judge.ts";
 import { levelScale } from "./level.ts";
 import { contributions, type Model, unitToTotal } from "./model.ts";
@@ -330,11 +330,7 @@ export function gradeEmbedded(input: GradeInput): GradeResult {
     label: c.label[lang],
     score: ints[i]!,
     max: c.max,
-    evidence: points
-      .filter((p) => p.criterion === c.key)
-      .sort((x, y) => Math.abs(y.weight) - Math.abs(x.weight))
-      .slice(0, 3)
-      .map((p) => ({ ...p.evidence, note: p.text[lang] })),
+    evidence: criterionEvidence(points, { key: c.key, label: c.label[lang], score: ints[i]!, max: c.max }, lang),
   }));
   const feedback = composeFeedback(analysis, points, criteria, total, band, lang);
   return {

@@ -1,4 +1,4 @@
-import { levelTargetLength, type TSchoolYear } from "@essay/contract";
+import { levelTargetLength, type TSchoolYear, targetLengthFromTopic } from "@essay/contract";
 import { withoutDismissed } from "./dismissed.ts";
 import { type Genre, type PracticalChecks, practicalChecks, resolveGenre } from "./genre.ts";
 import { type GrammarSlip, grammarSlips } from "./grammar.ts";
@@ -164,7 +164,7 @@ const ZH_TRANSITIONS = [
 ];
 
 const ZH_FUNCTION = new Set(
-  "的 了 是 在 我 你 他 她 它 们 我们 你们 他们 这 那 和 与 也 都 就 还 又 不 有 一个 一 个 着 过 把 被 让 给 对 从 到 为 而 及 之 其 所 以 于 很 更 最 吗 呢 吧 啊 呀 么 什么 怎么 这样 那样 这个 那个 自己 没有 可以 因为 所以 但是 如果".split(
+  "的 了 是 在 我 你 他 她 它 们 我们 你们 他们 这 那 和 与 也 都 就 还 又 不 有 一个 一 个 着 过 把 被 让 给 对 从 到 为 而 及 之 其 所 以 于 很 更 最 吗 呢 吧 啊 呀 么 什么 怎么 这样 那样 这个 那个 自己 没有 可以 因为 所以 但是 如果 我的 你的 他的 她的 它的 我们的 我們的".split(
     " ",
   ),
 );
@@ -185,7 +185,7 @@ export interface AnalyzeOptions {
   text: string;
   topic: string;
   language: EssayLanguage;
-  /** Target length given by the teacher or named by the topic; else the level's (levelTargetLength). */
+  /** Target length given by the teacher; else the one the topic names, else the level's (levelTargetLength). */
   targetLength?: number;
   /** School year (1–12) of the writers; without it the fitting data's year is assumed (ASAP grade 8, Chinese 11). */
   year?: TSchoolYear;
@@ -263,16 +263,20 @@ export function analyze(opts: AnalyzeOptions): Analysis {
   const task = taskKind(o.topic, o.language);
   const year = o.year ?? FITTING_YEAR[o.language];
   const genre = resolveGenre(o.genre, o.topic, o.language, o.year, task);
-  const target = o.targetLength ?? levelTargetLength(o.language, year, genre, task === "source");
+  // the teacher's target, else the length the topic names ("约500字", "about 120 words"), else the level's
+  const named = o.targetLength ?? targetLengthFromTopic(o.topic);
+  const target = named ?? levelTargetLength(o.language, year, genre, task === "source");
   const a = o.language === "zh" ? analyzeZhReading(o, target) : analyzeEn(o, target);
   return {
     ...a,
+    // paragraphing is known when the text as written has line breaks, even if they all join into one paragraph
+    hasLineBreaks: /\n/.test(opts.text.trim()),
     target,
     genre,
     practical: practicalChecks(genre, o.text, a.paragraphs, a.sentences, o.language),
     task,
     year: o.year,
-    targetSource: o.targetLength !== undefined ? "given" : "level",
+    targetSource: named !== undefined ? "given" : "level",
   };
 }
 
