@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { grade } from "../src/index.ts";
 
-/** The report's line about spelling or wrong characters, as the teacher reads it. */
+/** The report's lines about spelling, wrong characters or pinyin written for characters, as the teacher reads them. */
 const errorLine = (r: ReturnType<typeof grade>) =>
-  r.feedback.improvements.find((s) => /misspelling|错别字/.test(s)) ?? "";
+  r.feedback.improvements.filter((s) => /misspelling|错别字|拼音/.test(s)).join("\n");
 
 describe("the grader counts only the student's own errors that remain", () => {
   const topic = "My weekend";
