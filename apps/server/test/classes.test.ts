@@ -115,13 +115,67 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
     return { teacher, student, klass, assignment };
   }
 
+  it("classes and assignments carry the students' school year, assignments a genre and a target that follow them", async () => {
+    const teacher = await account(t, "teacher");
+    const c = teacher.client;
+    const third = ZClassSummary.parse(
+      (await c.post("/api/classes", { name: "三班", grade: "三年级", subject: "语文" })).body,
+    );
+    expect(third.schoolYear).toBe(3);
+    const explicit = (await c.post("/api/classes", { name: "A", grade: "Class A", subject: "语文", schoolYear: 11 }))
+      .body;
+    expect(explicit.schoolYear).toBe(11);
+    const unknown = (await c.post("/api/classes", { name: "B", grade: "实验班", subject: "语文" })).body;
+    expect(unknown.schoolYear).toBeNull();
+    expect((await c.post("/api/classes", { name: "C", grade: "x", subject: "y", schoolYear: 0 })).status).toBe(400);
+
+    const story = ZTeacherAssignment.parse(
+      (await c.post(`/api/classes/${third.id}/assignments`, { title: "放风筝", topic: "放风筝", language: "zh-CN" }))
+        .body,
+    );
+    expect(story).toMatchObject({ schoolYear: 3, genre: null, targetLength: 250, targetLengthSource: "level" });
+    const letter = ZTeacherAssignment.parse(
+      (
+        await c.post(`/api/classes/${third.id}/assignments`, {
+          title: "写信",
+          topic: "给远方的朋友写一封信",
+          language: "zh-CN",
+          schoolYear: 5,
+          genre: "letter",
+        })
+      ).body,
+    );
+    expect(letter).toMatchObject({ schoolYear: 5, genre: "letter", targetLength: 240, targetLengthSource: "level" });
+    const named = (
+      await c.post(`/api/classes/${explicit.id}/assignments`, {
+        title: "议论文",
+        topic: "不少于800字",
+        language: "zh-CN",
+      })
+    ).body;
+    expect(named).toMatchObject({ schoolYear: 11, targetLength: 800, targetLengthSource: "topic" });
+    const bad = await c.post(`/api/classes/${third.id}/assignments`, {
+      title: "x",
+      topic: "y",
+      language: "zh-CN",
+      genre: "poem",
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it("runs the whole flow: class → assignment → submission → teacher grades → release → student sees the report", async () => {
     const { teacher, student, klass, assignment } = await setup();
+    // the class's school year is read from its label ("Grade 8"); the assignment takes it from the class
+    expect(klass.schoolYear).toBe(8);
     expect(assignment).toMatchObject({
       title: ASSIGNMENT.title,
       className: "Class 2",
       studentCount: 1,
       targetLength: 300,
+      targetLengthSource: "teacher",
+      schoolYear: 8,
+      genre: null,
+      teacherScoredCount: 0,
     });
 
     // The student sees the class and the assignment, not yet submitted.
@@ -166,6 +220,8 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
       teacherName: "Ms Chen",
       topic: ASSIGNMENT.topic,
       targetLength: 300,
+      schoolYear: 8,
+      effectiveGenre: "news",
     });
     // The manuscript is in the teacher's own list (their grading flow).
     const list = (await teacher.client.get("/api/manuscripts")).body;
@@ -201,7 +257,7 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
     expect((await student.client.patch(`/api/users/${student.user.id}`, { workLanguage: "en" })).status).toBe(200);
     const english = ZStudentSubmission.parse((await student.client.get(`/api/student/submissions/${sub.id}`)).body);
     expect(english.report?.feedback?.overall).toMatch(
-      new RegExp(`^${graded.score}/40 \\((Excellent|Good|Pass|Needs improvement|Fail)\\)\\. This`),
+      new RegExp(`^${graded.score}/40 \\((Excellent|Good|Pass|Needs improvement|Fail)\\)\\. Graded as`),
     );
     expect(english.report?.criteria?.length).toBe(graded.criteria?.length);
     expect(english.report?.criteria?.map((c) => c.score)).toEqual(

@@ -123,8 +123,11 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
     expect((await uploadFile(client, first.id, page)).status).toBe(200);
     await client.post(`/api/manuscripts/${first.id}/confirm-text`, { confirmedText: ESSAY });
     const a = ZManuscript.parse(await pollManuscript(client, first.id, (x) => x.status === "graded" && x.job === null));
+    expect(a.calibration).toEqual({ teacherScored: 0, calibratedOn: 0 });
     const teacher = (a.score ?? 0) >= 36 ? (a.score ?? 0) - 6 : (a.score ?? 0) + 4;
-    expect((await client.put(`/api/manuscripts/${a.id}/teacher-score`, { score: teacher })).status).toBe(200);
+    const scored = await client.put(`/api/manuscripts/${a.id}/teacher-score`, { score: teacher });
+    expect(scored.status).toBe(200);
+    expect(scored.body.calibration).toEqual({ teacherScored: 1, calibratedOn: 0 });
 
     const second = await created(client);
     await link(second.id);
@@ -134,12 +137,16 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
       await pollManuscript(client, second.id, (x) => x.status === "graded" && x.job === null),
     );
     expect(b.teacherScore).toBeNull();
+    expect(b.calibration).toEqual({ teacherScored: 1, calibratedOn: 1 });
+    const detail = await client.get(`/api/assignments/${assignment.id}`);
+    expect(detail.body.assignment).toMatchObject({ teacherScoredCount: 1, gradedCount: 2 });
     const machine = a.machineScore ?? 0;
     expect(Math.abs((b.score ?? 0) - (machine + (teacher - machine) / 4))).toBeLessThanOrEqual(1);
     expect(Math.sign((b.score ?? 0) - machine)).toBe(Math.sign(teacher - machine));
 
     const outside = await gradedWith(client, ESSAY);
     expect(outside.score).toBe(a.machineScore);
+    expect(outside.calibration).toBeNull();
     expect(user.role).toBe("teacher");
   });
 
@@ -228,8 +235,101 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
     expect(zh.body).toMatchObject({ targetLength: 400 });
     const set = await client.post("/api/manuscripts", { ...STUDENT, topic: "About 120 words.", targetLength: 150 });
     expect(set.body).toMatchObject({ targetLength: 150 });
+    expect(set.body).toMatchObject({ targetLengthSource: "teacher" });
+    // no length named: the level's usual length (a grade-3 story in Chinese: 250 characters), else the default year's
     const none = await client.post("/api/manuscripts", { ...STUDENT, topic: "My best friend" });
-    expect(none.body).toMatchObject({ targetLength: 500 });
+    expect(none.body).toMatchObject({ targetLength: 310, targetLengthSource: "level", schoolYear: null });
+    const g3 = await client.post("/api/manuscripts", { ...STUDENT, topic: "我的小猫", schoolYear: 3 });
+    expect(g3.body).toMatchObject({
+      targetLength: 250,
+      targetLengthSource: "level",
+      schoolYear: 3,
+      genre: null,
+      effectiveGenre: "narrative",
+    });
+    const letter3 = await client.post("/api/manuscripts", {
+      ...STUDENT,
+      topic: "我的小猫",
+      schoolYear: 3,
+      genre: "letter",
+    });
+    expect(letter3.body).toMatchObject({ targetLength: 150, genre: "letter", effectiveGenre: "letter" });
+    // an empty topic is no topic, not the sample news report
+    const blank = await client.post("/api/manuscripts", { ...STUDENT, topic: "", schoolYear: 3 });
+    expect(blank.body).toMatchObject({ topic: "", effectiveGenre: "narrative", targetLength: 250 });
+    expect((await client.post("/api/manuscripts", { ...STUDENT, schoolYear: 13 })).status).toBe(400);
+  });
+
+  it("keeps the topic, school year, genre and target editable until the text is confirmed", async () => {
+    const { client } = await signedIn(t);
+    const m = await created(client, { topic: "校园新闻报道：写一篇约500字的新闻报道。" });
+    expect(m).toMatchObject({ effectiveGenre: "news", targetLength: 500, targetLengthSource: "topic" });
+    const edit = await client.patch(`/api/manuscripts/${m.id}`, { topic: "放风筝", schoolYear: 3 });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({
+      topic: "放风筝",
+      schoolYear: 3,
+      effectiveGenre: "narrative",
+      targetLength: 250,
+      targetLengthSource: "level",
+    });
+    const genre = await client.patch(`/api/manuscripts/${m.id}`, { genre: "descriptive", targetLength: 300 });
+    expect(genre.body).toMatchObject({ genre: "descriptive", targetLength: 300, targetLengthSource: "teacher" });
+    const back = await client.patch(`/api/manuscripts/${m.id}`, { genre: null, targetLength: null });
+    expect(back.body).toMatchObject({ genre: null, effectiveGenre: "narrative", targetLength: 250 });
+    expect((await client.patch(`/api/manuscripts/${m.id}`, { schoolYear: 0 })).status).toBe(400);
+    expect((await client.patch(`/api/manuscripts/${m.id}`, { genre: "poem" })).status).toBe(400);
+    expect((await client.patch(`/api/manuscripts/${m.id}`, { studentName: "x" })).status).toBe(400);
+    const other = await signedIn(t);
+    expect((await other.client.patch(`/api/manuscripts/${m.id}`, { topic: "x" })).status).toBe(404);
+
+    expect((await uploadFile(client, m.id, page)).status).toBe(200);
+    await client.post(`/api/manuscripts/${m.id}/confirm-text`, { confirmedText: "星期天，我和妈妈去公园放风筝。" });
+    const locked = await client.patch(`/api/manuscripts/${m.id}`, { topic: "别的题目" });
+    expect(locked.status).toBe(409);
+    expect(locked.body.code).toBe("TEXT_LOCKED");
+    expect((await client.get(`/api/manuscripts/${m.id}`)).body.topic).toBe("放风筝");
+  });
+
+  it("a teacher's criterion scores replace the grader's, make the total and survive a re-grade", async () => {
+    const { client } = await signedIn(t);
+    const graded = await gradedWith(client, ESSAY);
+    const language = graded.criteria?.find((c) => c.key === "language");
+    expect(language).toMatchObject({ machineScore: language?.score, teacherScore: null });
+    const own = (language?.score ?? 0) >= 9 ? 4 : (language?.score ?? 0) + 1;
+    const url = `/api/manuscripts/${graded.id}/teacher-score`;
+
+    expect((await client.put(url, { criteria: { style: 3 } })).status).toBe(400);
+    expect((await client.put(url, { criteria: { language: 11 } })).status).toBe(400);
+    expect((await client.put(url, {})).status).toBe(400);
+
+    const set = await client.put(url, { criteria: { language: own } });
+    expect(set.status).toBe(200);
+    const m = ZManuscript.parse(set.body);
+    const total = (graded.score ?? 0) - (language?.score ?? 0) + own;
+    expect(m).toMatchObject({ score: total, teacherScore: total, machineScore: graded.score });
+    expect(m.criteria?.find((c) => c.key === "language")).toMatchObject({
+      score: own,
+      teacherScore: own,
+      machineScore: language?.score,
+    });
+    expect(m.criteria?.reduce((a, c) => a + c.score, 0)).toBe(m.score);
+    expect(m.feedback?.overall.startsWith(`${total}/40`)).toBe(true);
+
+    expect((await client.post(`/api/manuscripts/${graded.id}/grade`)).status).toBe(200);
+    const regraded = ZManuscript.parse(
+      await pollManuscript(client, graded.id, (x) => x.status === "graded" && x.job === null),
+    );
+    expect(regraded.criteria?.find((c) => c.key === "language")?.score).toBe(own);
+    expect(regraded.score).toBe(total);
+
+    // a total alone replaces the criterion scores; null returns to the grader's
+    const totalOnly = await client.put(url, { score: 20 });
+    expect(totalOnly.body).toMatchObject({ score: 20, teacherScore: 20 });
+    expect(totalOnly.body.criteria.find((c: { key: string }) => c.key === "language").teacherScore).toBeNull();
+    await client.put(url, { criteria: { language: own } });
+    const cleared = await client.put(url, { criteria: { language: null } });
+    expect(cleared.body).toMatchObject({ score: graded.score, teacherScore: null });
   });
 
   it("lists own manuscripts newest first, paginated", async () => {

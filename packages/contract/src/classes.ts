@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ZWorkLanguage } from "./config.ts";
+import { TARGET_SOURCES } from "./level.ts";
 import { ZCriterionScore, ZFeedback, ZGradeBand, ZManuscriptStatus } from "./manuscripts.ts";
+import { ZGenre, ZSchoolYear } from "./schemas-level.ts";
 
 /** The language the essay is written in. */
 export const ZEssayLanguage = ZWorkLanguage;
@@ -18,8 +20,11 @@ export const ZJoinCode = z
 
 export const ZCreateClassRequest = z.object({
   name: z.string().trim().min(1).max(100),
+  /** The teacher's label for the grade ("三年级", "Grade 8"). */
   grade: z.string().trim().min(1).max(50),
   subject: z.string().trim().min(1).max(50),
+  /** The students' school year, 1–12; without it the server reads it from the label when it can ("三年级" → 3). */
+  schoolYear: ZSchoolYear.optional(),
 });
 export type TCreateClassRequest = z.input<typeof ZCreateClassRequest>;
 
@@ -27,6 +32,7 @@ export const ZClassSummary = z.object({
   id: z.string(),
   name: z.string(),
   grade: z.string(),
+  schoolYear: z.number().int().nullable(),
   subject: z.string(),
   joinCode: z.string(),
   studentCount: z.number().int(),
@@ -54,8 +60,13 @@ export type TAddStudentRequest = z.input<typeof ZAddStudentRequest>;
 export const ZCreateAssignmentRequest = z.object({
   title: z.string().trim().min(1).max(200),
   topic: z.string().trim().min(1).max(2000),
-  targetLength: z.number().int().min(50).max(5000).default(500),
+  /** Absent: the length the topic names, else the level's usual length for the genre. */
+  targetLength: z.number().int().min(50).max(5000).optional(),
   language: ZEssayLanguage,
+  /** Absent: the class's school year. */
+  schoolYear: ZSchoolYear.optional(),
+  /** Absent: recognised from the topic when graded. */
+  genre: ZGenre.optional(),
   /** ISO date-time; optional (no deadline). */
   dueAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
@@ -67,8 +78,12 @@ export const ZAssignment = z.object({
   className: z.string(),
   title: z.string(),
   topic: z.string(),
+  /** The length essays are judged against; see `targetLengthSource`. */
   targetLength: z.number().int(),
+  targetLengthSource: z.enum(TARGET_SOURCES),
   language: ZEssayLanguage,
+  schoolYear: z.number().int().nullable(),
+  genre: ZGenre.nullable(),
   dueAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -79,6 +94,8 @@ export const ZTeacherAssignment = ZAssignment.extend({
   submittedCount: z.number().int(),
   gradedCount: z.number().int(),
   releasedCount: z.number().int(),
+  /** Graded essays whose score the teacher set: from 3 on, the grader is calibrated on them. */
+  teacherScoredCount: z.number().int(),
 });
 export type TTeacherAssignment = z.infer<typeof ZTeacherAssignment>;
 
@@ -147,6 +164,11 @@ export const ZSubmissionReport = z.object({
   studentId: z.string(),
   teacherName: z.string(),
   topic: z.string(),
+  schoolYear: z.number().int().nullable(),
+  /** The genre the essay was judged as. */
+  genre: ZGenre,
+  /** Whether the total is the teacher's own. */
+  teacherScored: z.boolean(),
   gradedAt: z.string(),
   /** Each page's part of the confirmed text, in page order; null when the text was confirmed as one. */
   pageTexts: z.array(z.string()).nullable(),

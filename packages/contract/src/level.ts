@@ -1,3 +1,5 @@
+import { targetLengthFromTopic } from "./target-length.ts";
+
 // School years, stages and genres: plain values and helpers the web uses without the schema library (the zod
 // schemas ZSchoolYear and ZGenre are in schemas-level.ts).
 
@@ -89,6 +91,16 @@ const GENRE_LENGTH: Record<TGenre, number> = {
 };
 export const SOURCE_ANSWER_LENGTH = 0.3;
 
+/** Where a manuscript's target length comes from: the teacher's figure, the topic's words, or the level. */
+export const TARGET_SOURCES = ["teacher", "topic", "level"] as const;
+export type TTargetSource = (typeof TARGET_SOURCES)[number];
+
+/**
+ * School year assumed when none is known: the grader's fitting data's (ASAP grade 8 for English, the Chinese
+ * high-school essays' grade 11).
+ */
+export const DEFAULT_SCHOOL_YEAR: Record<"en" | "zh", TSchoolYear> = { en: 8, zh: 11 };
+
 /** Target length for a level when neither the teacher nor the topic names one (words or Han characters). */
 export function levelTargetLength(
   language: "en" | "zh",
@@ -140,3 +152,61 @@ export function defaultGenre(year: TSchoolYear | undefined, language: "en" | "zh
   if (year === undefined) return language === "zh" ? "argumentative" : "narrative";
   return language === "zh" && year >= 10 ? "argumentative" : "narrative";
 }
+
+/** The genre an essay is judged as: the teacher's choice, else the topic's words, else the level's usual one. */
+export function effectiveGenre(
+  chosen: TGenre | null | undefined,
+  topic: string,
+  language: "en" | "zh",
+  year: TSchoolYear | null | undefined,
+): TGenre {
+  return chosen ?? recogniseGenre(topic) ?? defaultGenre(year ?? undefined, language);
+}
+
+/**
+ * The length an essay is judged against and where it comes from: the teacher's figure, else the length the topic
+ * names ("约500字", "about 120 words"), else the level's usual length for the genre.
+ */
+export function resolveTarget(o: {
+  targetLength: number | null | undefined;
+  topic: string;
+  language: "en" | "zh";
+  year: TSchoolYear | null | undefined;
+  genre: TGenre | null | undefined;
+}): { targetLength: number; source: TTargetSource } {
+  if (o.targetLength) return { targetLength: o.targetLength, source: "teacher" };
+  const named = targetLengthFromTopic(o.topic);
+  if (named !== undefined) return { targetLength: named, source: "topic" };
+  const year = o.year ?? DEFAULT_SCHOOL_YEAR[o.language];
+  const genre = effectiveGenre(o.genre, o.topic, o.language, year);
+  return { targetLength: levelTargetLength(o.language, year, genre), source: "level" };
+}
+
+/** The essay language an assignment's work language or a text implies (Chinese unless mostly Latin letters). */
+export function essayLanguageOf(text: string): "en" | "zh" {
+  const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
+  const latin = (text.match(/[A-Za-z]/g) ?? []).length;
+  return han > 0 && han * 2 >= latin * 0.5 ? "zh" : latin > 0 ? "en" : "zh";
+}
+
+const ZH_NUMERALS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+
+/**
+ * The school year a class's grade label names, when it names one: 三年级 / 三年級 → 3, 初二 / 八年级 / 國二 → 8,
+ * 高三 → 12, "Grade 10" → 10. Undefined otherwise ("Class 2", "实验班").
+ */
+export function schoolYearFromLabel(label: string): TSchoolYear | undefined {
+  const t = label.trim();
+  const grade = /\bgrade\s*(\d{1,2})\b/i.exec(t);
+  if (grade && isSchoolYear(Number(grade[1]))) return Number(grade[1]) as TSchoolYear;
+  const senior = /高([一二三])/.exec(t);
+  if (senior) return (ZH_NUMERALS.indexOf(senior[1]!) + 10) as TSchoolYear;
+  const junior = /[初國国]([一二三])/.exec(t);
+  if (junior) return (ZH_NUMERALS.indexOf(junior[1]!) + 7) as TSchoolYear;
+  const year = /([一二三四五六七八九])年[级級]/.exec(t);
+  if (year) return (ZH_NUMERALS.indexOf(year[1]!) + 1) as TSchoolYear;
+  return undefined;
+}
+
+/** From this many teacher-scored essays in an assignment the screen says the grader is calibrated on them. */
+export const CALIBRATION_NOTICE_AT = 3;

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { TARGET_SOURCES } from "./level.ts";
 import { MAX_PAGES } from "./pages.ts";
+import { ZGenre, ZSchoolYear } from "./schemas-level.ts";
 import { GRADE_BANDS, MANUSCRIPT_STATUSES, MAX_SCORE } from "./scores.ts";
 
 export const ZManuscriptStatus = z.enum(MANUSCRIPT_STATUSES);
@@ -43,9 +45,14 @@ export type TFeedback = z.infer<typeof ZFeedback>;
 export const ZCriterionScore = z.object({
   key: z.string(),
   label: z.string(),
+  /** The score shown: the teacher's when they set this criterion, else the grader's. */
   score: z.number(),
   max: z.number(),
   evidence: z.array(z.string()),
+  /** The grader's own score of the criterion (present on graded manuscripts). */
+  machineScore: z.number().optional(),
+  /** The teacher's score of the criterion, when they set one. */
+  teacherScore: z.number().nullable().optional(),
 });
 export type TCriterionScore = z.infer<typeof ZCriterionScore>;
 
@@ -91,13 +98,27 @@ export const ZManuscript = z.object({
   /** The essay's page photos in reading order (at most MAX_PAGES). */
   pages: z.array(ZManuscriptPage),
   topic: z.string(),
+  /** The length the essay is judged against (words or characters). */
   targetLength: z.number().int(),
+  /** Where it comes from: the teacher's own figure, the length the topic names, or the level's usual length. */
+  targetLengthSource: z.enum(TARGET_SOURCES),
+  /** The students' school year (1–12), when known. */
+  schoolYear: z.number().int().nullable(),
+  /** The genre the teacher chose; null when it is recognised from the topic (see `effectiveGenre`). */
+  genre: ZGenre.nullable(),
+  /** The genre the essay is judged as: the chosen one, else the topic's, else the level's usual one. */
+  effectiveGenre: ZGenre,
   ocrText: z.string().nullable(),
   confirmedText: z.string().nullable(),
   score: z.number().nullable(),
   /** The grader's total; differs from `score` when the teacher set their own. */
   machineScore: z.number().nullable(),
   teacherScore: z.number().nullable(),
+  /**
+   * The assignment's calibration as this essay sees it: how many of its essays the teacher has scored (`teacherScored`)
+   * and on how many the grader calibrated this essay's grade (`calibratedOn`). Null outside an assignment.
+   */
+  calibration: z.object({ teacherScored: z.number().int(), calibratedOn: z.number().int() }).nullable(),
   grade: ZGradeBand.nullable(),
   status: ZManuscriptStatus,
   feedback: ZFeedback.nullable(),
@@ -119,8 +140,11 @@ export const ZCreateManuscriptRequest = z.object({
   teacherName: z.string().trim().optional(),
   originalImageUrl: z.string().optional(),
   userId: z.string().optional(),
+  /** The topic; absent: the spec's sample task; empty: no topic (the essay is judged without one). */
   topic: z.string().trim().max(2000).optional(),
   targetLength: z.number().int().min(50).max(5000).optional(),
+  schoolYear: ZSchoolYear.optional(),
+  genre: ZGenre.optional(),
 });
 export type TCreateManuscriptRequest = z.input<typeof ZCreateManuscriptRequest>;
 
@@ -141,8 +165,32 @@ export type TConfirmTextRequest = z.infer<typeof ZConfirmTextRequest>;
 export const ZPageOrderRequest = z.object({ pageIds: z.array(z.string()).min(1).max(MAX_PAGES) });
 export type TPageOrderRequest = z.infer<typeof ZPageOrderRequest>;
 
-/** The teacher's own total for a graded essay; null returns to the grader's. */
-export const ZTeacherScoreRequest = z.object({ score: z.number().int().min(0).max(MAX_SCORE).nullable() });
+/**
+ * What the teacher may still change before the text is confirmed: the topic, the level, the genre and the target
+ * (null returns the genre to recognition and the target to the topic's or the level's).
+ */
+export const ZUpdateManuscriptRequest = z
+  .object({
+    topic: z.string().trim().max(2000).optional(),
+    schoolYear: ZSchoolYear.nullable().optional(),
+    genre: ZGenre.nullable().optional(),
+    targetLength: z.number().int().min(50).max(5000).nullable().optional(),
+  })
+  .strict();
+export type TUpdateManuscriptRequest = z.input<typeof ZUpdateManuscriptRequest>;
+
+/**
+ * The teacher's own scores of a graded essay. `score`: their total (null returns to the grader's; it clears criterion
+ * scores). `criteria`: scores of single criteria by key (null returns one to the grader's); the total is then the sum
+ * of the criteria as shown. Either or both; with both, the criteria decide.
+ */
+export const ZTeacherScoreRequest = z
+  .object({
+    score: z.number().int().min(0).max(MAX_SCORE).nullable().optional(),
+    criteria: z.record(z.string(), z.number().int().min(0).max(MAX_SCORE).nullable()).optional(),
+  })
+  .refine((b) => b.score !== undefined || b.criteria !== undefined, "score or criteria");
+export type TTeacherScoreRequest = z.input<typeof ZTeacherScoreRequest>;
 
 export const ZManuscriptListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

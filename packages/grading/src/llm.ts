@@ -1,6 +1,8 @@
+import { isSchoolYear } from "@essay/contract";
 import { z } from "zod";
 import { fitCalibration } from "./calibration.ts";
 import { EMBEDDED_VERSION, gradeEmbedded, rescale, roundToTotal, validateRubric } from "./embedded.ts";
+import { analyze } from "./features.ts";
 import { DEFAULT_RUBRIC, gradeBand } from "./rubric.ts";
 import { detectLanguage } from "./text.ts";
 import type { GradeInput, GradeResult, Logger, OpenAIConfig } from "./types.ts";
@@ -31,7 +33,10 @@ const LANG_NAME = { en: "English", "zh-CN": "Simplified Chinese", "zh-TW": "Trad
 export function buildMessages(input: GradeInput): { role: "system" | "user"; content: string }[] {
   const rubric = input.rubric ?? DEFAULT_RUBRIC;
   const language = input.language ?? detectLanguage(input.text);
-  const target = input.targetLength ?? 500;
+  const year = isSchoolYear(input.grade) ? input.grade : undefined;
+  const analysis = analyze({ text: "", topic: input.topic, language, year, genre: input.genre });
+  // the same expected length and genre as the embedded grader: the teacher's, the topic's, else the level's
+  const target = input.targetLength ?? analysis.target;
   const rubricText = rubric.criteria
     .map((c) => `- key "${c.key}" (${c.label.en}), 0-${c.max} points: ${c.description.en}`)
     .join("\n");
@@ -43,6 +48,8 @@ export function buildMessages(input: GradeInput): { role: "system" | "user"; con
   ].join("\n");
   const user = [
     `Rubric:\n${rubricText}`,
+    `Writers: ${year ? `school year ${year} (${year <= 6 ? "primary" : year <= 9 ? "junior high" : "senior high"} school); judge the essay by what students of that year can be expected to write` : "school year not given"}.`,
+    `Genre: ${analysis.genre}.`,
     `Target length: about ${target} ${language === "zh" ? "characters" : "words"}.`,
     `Topic / task:\n${input.topic}`,
     `Essay (${language === "zh" ? "Chinese" : "English"}):\n"""\n${input.text}\n"""`,

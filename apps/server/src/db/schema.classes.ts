@@ -1,3 +1,4 @@
+import { GENRES } from "@essay/contract";
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./schema.accounts.ts";
@@ -14,7 +15,10 @@ export const classes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** The teacher's label for the class's grade ("三年级", "Grade 8"). */
     grade: text("grade").notNull(),
+    /** The students' school year, 1–12 (null for classes created before levels existed). */
+    schoolYear: integer("school_year"),
     subject: text("subject").notNull(),
     /** 6 characters from an unambiguous alphabet; unique across the instance. */
     joinCode: text("join_code").notNull().unique(),
@@ -50,8 +54,13 @@ export const assignments = pgTable(
       .references(() => classes.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     topic: text("topic").notNull(),
-    targetLength: integer("target_length").notNull().default(500),
+    /** The target the teacher set; null: the length the topic names, else the level's usual length. */
+    targetLength: integer("target_length"),
     language: text("language", { enum: ["zh-CN", "zh-TW", "en"] }).notNull(),
+    /** The students' school year, 1–12 (from the class unless set). */
+    schoolYear: integer("school_year"),
+    /** The genre the topic sets, when the teacher chose one (else recognised from the topic). */
+    genre: text("genre", { enum: GENRES }),
     dueAt: ts("due_at"),
     createdAt: ts("created_at").notNull().default(sql`now()`),
   },

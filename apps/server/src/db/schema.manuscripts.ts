@@ -1,3 +1,4 @@
+import { GENRES } from "@essay/contract";
 import type { OcrLine } from "@essay/ocr";
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
@@ -42,7 +43,12 @@ export const manuscripts = pgTable(
     studentId: text("student_id").notNull(),
     teacherName: text("teacher_name").notNull(),
     topic: text("topic").notNull(),
-    targetLength: integer("target_length").notNull().default(500),
+    /** The target the teacher set or the topic names; null: the level's usual length (levelTargetLength). */
+    targetLength: integer("target_length"),
+    /** The students' school year, 1–12, when known. */
+    schoolYear: integer("school_year"),
+    /** The genre the teacher chose (null: recognised from the topic, else the level's usual one). */
+    genre: text("genre", { enum: GENRES }),
     /** created → uploaded → ocr_completed → text_confirmed → graded; only moves forward. */
     status: text("status", { enum: ["created", "uploaded", "ocr_completed", "text_confirmed", "graded"] })
       .notNull()
@@ -60,8 +66,12 @@ export const manuscripts = pgTable(
     machineScore: real("machine_score"),
     /** The grader's score on its calibration scale; with teacherScore it calibrates later essays of the assignment. */
     rawTotal: real("raw_total"),
-    /** The teacher's own total (0–40), when they changed the grader's. */
+    /** The teacher's own total (0–40), when they changed the grader's (the sum of the criteria when they set those). */
     teacherScore: real("teacher_score"),
+    /** The teacher's own scores of single criteria, by criterion key; the others stay the grader's. */
+    teacherCriteria: jsonb("teacher_criteria").$type<Record<string, number>>(),
+    /** How many teacher-scored essays of the assignment the last grading was calibrated on (0: none). */
+    calibratedOn: integer("calibrated_on"),
     grade: text("grade", { enum: ["excellent", "good", "pass", "needs_improvement", "fail"] }),
     feedback: jsonb("feedback").$type<StoredFeedback>(),
     criteria: jsonb("criteria").$type<StoredCriterion[]>(),

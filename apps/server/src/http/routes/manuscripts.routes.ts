@@ -5,6 +5,7 @@ import {
   ZManuscriptListQuery,
   ZPageOrderRequest,
   ZTeacherScoreRequest,
+  ZUpdateManuscriptRequest,
 } from "@essay/contract";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -151,8 +152,13 @@ export async function manuscriptRoutes(
     manuscripts.rerunGrading(authOf(req).user.id, req.params.id),
   );
 
+  app.patch<WithId>("/api/manuscripts/:id", { preHandler: requireUser }, async (req) => {
+    const body = ZUpdateManuscriptRequest.parse(req.body ?? {});
+    return manuscripts.update(authOf(req).user.id, req.params.id, body);
+  });
+
   app.put<WithId>("/api/manuscripts/:id/teacher-score", { preHandler: requireUser }, async (req) => {
     const body = ZTeacherScoreRequest.parse(req.body ?? {});
-    return manuscripts.setTeacherScore(authOf(req).user.id, req.params.id, body.score);
+    return manuscripts.setTeacherScore(authOf(req).user.id, req.params.id, body);
   });
 }

@@ -12,6 +12,7 @@ import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { type LocalizedFeedback, manuscripts, type StoredFeedback, submissions, users } from "../../db/schema.ts";
 import { withTotal } from "../../modules/manuscripts/feedback.ts";
+import { criteriaTotal } from "../../modules/manuscripts/teacher-scores.ts";
 import type { DeliveredJob } from "../queue.ts";
 import { type HandlerDeps, PermanentJobError, runJob } from "./common.ts";
 
@@ -29,6 +30,8 @@ const LANGUAGES: FeedbackLanguage[] = ["en", "zh-CN", "zh-TW"];
 interface Graded {
   result: GradeResult;
   localized: StoredFeedback["localized"];
+  /** Teacher-scored essays of the assignment the grade was calibrated on. */
+  calibratedOn: number;
 }
 
 /**
@@ -94,14 +97,17 @@ export function gradingHandler(deps: GradingHandlerDeps) {
         const input: GradeInput = {
           text,
           topic: m.topic,
-          targetLength: m.targetLength,
+          // null: the length the topic names, else the level's (the grader resolves both)
+          targetLength: m.targetLength ?? undefined,
+          grade: m.schoolYear ?? undefined,
+          genre: m.genre ?? undefined,
           feedbackLanguage,
           calibration: calibration.length > 0 ? calibration : undefined,
         };
         const result = await deps.grader.grade(input);
-        return { result, localized: otherLanguages(input, result) };
+        return { result, localized: otherLanguages(input, result), calibratedOn: calibration.length };
       },
-      async store(tx, m, { result, localized }) {
+      async store(tx, m, { result, localized, calibratedOn }) {
         const criteria = result.criteria.map((c) => ({
           key: c.key,
           label: c.label,
@@ -109,9 +115,13 @@ export function gradingHandler(deps: GradingHandlerDeps) {
           max: c.max,
           evidence: c.evidence.map(evidenceText),
         }));
-        // The grader's total is the sum of the rows shown; a score the teacher set stays theirs after a re-grade.
+        // The grader's total is the sum of the rows shown; a score the teacher set stays theirs after a re-grade
+        // (criteria they set stay theirs, the total being the sum of the criteria as shown).
         const machineScore = Math.round(criteria.reduce((a, c) => a + c.score, 0) * 10) / 10;
-        const score = m.teacherScore ?? machineScore;
+        const teacherCriteria =
+          m.teacherCriteria && Object.keys(m.teacherCriteria).length > 0 ? m.teacherCriteria : null;
+        const teacherScore = teacherCriteria ? criteriaTotal(criteria, teacherCriteria) : m.teacherScore;
+        const score = teacherScore ?? machineScore;
         const now = new Date();
         await tx
           .update(manuscripts)
@@ -119,6 +129,8 @@ export function gradingHandler(deps: GradingHandlerDeps) {
             status: "graded",
             score,
             machineScore,
+            teacherScore,
+            calibratedOn,
             rawTotal: result.rawTotal,
             grade: bandForScore(score),
             criteria,

@@ -1,8 +1,12 @@
 import { randomInt } from "node:crypto";
 import {
+  isSchoolYear,
   JOIN_CODE_ALPHABET,
   JOIN_CODE_LENGTH,
+  resolveTarget,
+  schoolYearFromLabel,
   type TAddStudentRequest,
+  type TAssignment,
   type TAssignmentDetail,
   type TClassDetail,
   type TClassSummary,
@@ -66,9 +70,10 @@ export class ClassesService {
     const input = ZCreateClassRequest.parse(body);
     for (let attempt = 0; ; attempt++) {
       try {
+        const schoolYear = input.schoolYear ?? schoolYearFromLabel(input.grade) ?? null;
         const [row] = await this.db
           .insert(classes)
-          .values({ teacherId, ...input, joinCode: generateJoinCode() })
+          .values({ teacherId, ...input, schoolYear, joinCode: generateJoinCode() })
           .returning();
         if (!row) throw fail("SAVE_FAILED", { status: 500 });
         return this.summary(row, 0, 0);
@@ -141,8 +146,11 @@ export class ClassesService {
         classId: row.id,
         title: input.title,
         topic: input.topic,
-        targetLength: input.targetLength,
+        // null: the length the topic names, else the level's (resolved when shown and when graded)
+        targetLength: input.targetLength ?? null,
         language: input.language,
+        schoolYear: input.schoolYear ?? row.schoolYear,
+        genre: input.genre ?? null,
         dueAt: input.dueAt ? new Date(input.dueAt) : null,
       })
       .returning();
@@ -281,6 +289,7 @@ export class ClassesService {
       id: row.id,
       name: row.name,
       grade: row.grade,
+      schoolYear: row.schoolYear,
       subject: row.subject,
       joinCode: row.joinCode,
       studentCount,
@@ -311,6 +320,10 @@ export class ClassesService {
           sql<number>`(select count(*) from ${s} x where x.assignment_id = ${assignments.id} and x.released_at is not null)`.mapWith(
             Number,
           ),
+        teacherScoredCount:
+          sql<number>`(select count(*) from ${s} x join ${manuscripts} y on y.id = x.manuscript_id where x.assignment_id = ${assignments.id} and y.status = 'graded' and y.teacher_score is not null)`.mapWith(
+            Number,
+          ),
       })
       .from(assignments)
       .innerJoin(classes, eq(classes.id, assignments.classId))
@@ -322,6 +335,7 @@ export class ClassesService {
       submittedCount: r.submittedCount,
       gradedCount: r.gradedCount,
       releasedCount: r.releasedCount,
+      teacherScoredCount: r.teacherScoredCount,
     }));
   }
 
@@ -355,15 +369,26 @@ export class ClassesService {
   }
 }
 
-export function toAssignment(row: AssignmentRow, className: string) {
+export function toAssignment(row: AssignmentRow, className: string): TAssignment {
+  const year = isSchoolYear(row.schoolYear) ? row.schoolYear : null;
+  const target = resolveTarget({
+    targetLength: row.targetLength,
+    topic: row.topic,
+    language: row.language === "en" ? "en" : "zh",
+    year,
+    genre: row.genre,
+  });
   return {
     id: row.id,
     classId: row.classId,
     className,
     title: row.title,
     topic: row.topic,
-    targetLength: row.targetLength,
+    targetLength: target.targetLength,
+    targetLengthSource: target.source,
     language: row.language,
+    schoolYear: year,
+    genre: row.genre,
     dueAt: iso(row.dueAt),
     createdAt: row.createdAt.toISOString(),
   };

@@ -12,15 +12,25 @@ export function feedbackIn(stored: StoredFeedback | null, language?: string): TF
   return { overall: f.overall, strengths: f.strengths, improvements: f.improvements };
 }
 
-/** Criteria with their evidence in `language` when available. */
+/**
+ * Criteria with their evidence in `language` when available, each showing the teacher's score where they set one
+ * (`score`), beside the grader's (`machineScore`).
+ */
 export function criteriaIn(
   criteria: StoredCriterion[] | null,
   stored: StoredFeedback | null,
   language?: string,
+  teacher?: Record<string, number> | null,
 ): TCriterionScore[] | null {
   if (!criteria) return null;
   const evidence = language ? stored?.localized?.[language as Language]?.evidence : undefined;
-  return criteria.map((c, i) => ({ ...c, evidence: evidence?.[i] ?? c.evidence }));
+  return criteria.map((c, i) => ({
+    ...c,
+    score: teacher?.[c.key] ?? c.score,
+    machineScore: c.score,
+    teacherScore: teacher?.[c.key] ?? null,
+    evidence: evidence?.[i] ?? c.evidence,
+  }));
 }
 
 /** Every language version's overall comment restated for the total the report shows (a teacher's own score). */

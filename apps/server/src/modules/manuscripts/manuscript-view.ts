@@ -1,4 +1,11 @@
-import type { TManuscript, TManuscriptPage } from "@essay/contract";
+import {
+  effectiveGenre,
+  essayLanguageOf,
+  isSchoolYear,
+  resolveTarget,
+  type TManuscript,
+  type TManuscriptPage,
+} from "@essay/contract";
 import type { manuscripts } from "../../db/schema.ts";
 import { criteriaIn, feedbackIn } from "./feedback.ts";
 import { type JobRow, jobView } from "./jobs.repo.ts";
@@ -33,8 +40,23 @@ export function pageViews(
   }));
 }
 
-export function toManuscript(row: ManuscriptRow, job: JobRow | undefined, pages: readonly PageSummary[]): TManuscript {
+/** The essay's language as far as it is known: its text's, else its topic's (an English task is set in English). */
+function essayLanguage(row: Pick<ManuscriptRow, "confirmedText" | "ocrText" | "topic">): "en" | "zh" {
+  const text = row.confirmedText ?? row.ocrText ?? "";
+  return essayLanguageOf(text.trim() ? text : row.topic);
+}
+
+export function toManuscript(
+  row: ManuscriptRow,
+  job: JobRow | undefined,
+  pages: readonly PageSummary[],
+  calibration: TManuscript["calibration"] = null,
+): TManuscript {
   const views = pageViews(pages, job, (p) => pageImageUrl(row.id, p.id));
+  const year = isSchoolYear(row.schoolYear) ? row.schoolYear : null;
+  const language = essayLanguage(row);
+  // the target the teacher set, else the one the topic names, else the level's usual length for the genre
+  const target = resolveTarget({ targetLength: row.targetLength, topic: row.topic, language, year, genre: row.genre });
   return {
     id: row.id,
     userId: row.userId,
@@ -45,16 +67,21 @@ export function toManuscript(row: ManuscriptRow, job: JobRow | undefined, pages:
     originalImageUrl: views[0]?.imageUrl ?? "",
     pages: views,
     topic: row.topic,
-    targetLength: row.targetLength,
+    targetLength: target.targetLength,
+    targetLengthSource: target.source,
+    schoolYear: year,
+    genre: row.genre,
+    effectiveGenre: effectiveGenre(row.genre, row.topic, language, year),
     ocrText: row.ocrText,
     confirmedText: row.confirmedText,
     score: row.score,
     machineScore: row.machineScore,
     teacherScore: row.teacherScore,
+    calibration,
     grade: row.grade,
     status: row.status,
     feedback: feedbackIn(row.feedback),
-    criteria: criteriaIn(row.criteria, row.feedback),
+    criteria: criteriaIn(row.criteria, row.feedback, undefined, row.teacherCriteria),
     ocrReason: row.ocrReason,
     ocrEngine: row.ocrEngine ? `${row.ocrEngine}@${row.ocrVersion ?? ""}` : null,
     gradingEngine: row.gradingEngine ? `${row.gradingEngine}@${row.gradingVersion ?? ""}` : null,

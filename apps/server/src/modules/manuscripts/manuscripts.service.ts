@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import {
   bandForScore,
-  DEFAULT_TARGET_LENGTH,
   joinPageTexts,
   MAX_PAGES,
   type TConfirmTextRequest,
   type TCreateManuscriptRequest,
   type TManuscript,
   type TManuscriptStatus,
-  targetLengthFromTopic,
+  type TTeacherScoreRequest,
+  type TUpdateManuscriptRequest,
 } from "@essay/contract";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable } from "../../db/client.ts";
 import { manuscriptJobs, manuscriptPages, manuscripts, submissions } from "../../db/schema.ts";
@@ -31,6 +31,7 @@ import {
   setPageOrder,
   summarise,
 } from "./pages.repo.ts";
+import { teacherScores } from "./teacher-scores.ts";
 
 export type { ManuscriptRow } from "./manuscript-view.ts";
 
@@ -97,7 +98,9 @@ export class ManuscriptsService {
   }
 
   async create(user: UserRow, body: TCreateManuscriptRequest): Promise<TManuscript> {
-    const topic = body.topic?.trim() || DEFAULT_TOPICS[user.workLanguage];
+    // no topic field at all: the spec's sample task; an empty one: no topic (the screen shows the sample only as a
+    // suggestion, and a story must not be judged as a news report)
+    const topic = body.topic === undefined ? DEFAULT_TOPICS[user.workLanguage] : body.topic.trim();
     const [row] = await this.db
       .insert(manuscripts)
       .values({
@@ -107,8 +110,10 @@ export class ManuscriptsService {
         studentId: body.studentId.trim(),
         teacherName: body.teacherName?.trim() || user.name,
         topic,
-        // a topic that names its length ("about 120 words", "不少于600字") sets the target the grader judges against
-        targetLength: body.targetLength ?? targetLengthFromTopic(topic) ?? DEFAULT_TARGET_LENGTH,
+        // null: the length the topic names ("about 120 words", "不少于600字"), else the level's usual one
+        targetLength: body.targetLength ?? null,
+        schoolYear: body.schoolYear ?? null,
+        genre: body.genre ?? null,
       })
       .returning();
     if (!row) throw fail("SAVE_FAILED", { status: 500 });
@@ -119,7 +124,55 @@ export class ManuscriptsService {
     if (!UUID.test(id)) throw fail("NOT_FOUND", { status: 404 });
     const [found] = await this.lookup.execute({ id, userId });
     if (!found) throw fail("NOT_FOUND", { status: 404 });
-    return toManuscript(found.m, found.j ?? undefined, (found.pages ?? []).map(pageFromJson));
+    // the assignment's calibration matters once there is a grade to show; polling before that stays one query
+    const calibration = found.m.status === "graded" ? await this.calibration(this.db, found.m) : null;
+    return toManuscript(found.m, found.j ?? undefined, (found.pages ?? []).map(pageFromJson), calibration);
+  }
+
+  /**
+   * Changes what the essay is judged against while its text is not yet confirmed: topic, school year, genre, target
+   * (the screen keeps the topic editable until then).
+   */
+  async update(userId: string, id: string, body: TUpdateManuscriptRequest): Promise<TManuscript> {
+    return transaction(this.db, async (tx) => {
+      const row = await this.findOwn(tx, userId, id, true);
+      if (STATUS_ORDER[row.status] >= STATUS_ORDER.text_confirmed) throw fail("TEXT_LOCKED", { status: 409 });
+      const [updated] = await tx
+        .update(manuscripts)
+        .set({
+          ...(body.topic !== undefined ? { topic: body.topic.trim() } : {}),
+          ...(body.schoolYear !== undefined ? { schoolYear: body.schoolYear } : {}),
+          ...(body.genre !== undefined ? { genre: body.genre } : {}),
+          ...(body.targetLength !== undefined ? { targetLength: body.targetLength } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(manuscripts.id, row.id))
+        .returning();
+      const job = (await latestJobs(tx, [row.id])).get(row.id);
+      return toManuscript(updated ?? row, job, await listPages(tx, row.id));
+    });
+  }
+
+  /** How many essays of this essay's assignment the teacher scored, and how many its grade was calibrated on. */
+  private async calibration(db: Queryable, m: ManuscriptRow): Promise<TManuscript["calibration"]> {
+    const [link] = await db
+      .select({ assignmentId: submissions.assignmentId })
+      .from(submissions)
+      .where(eq(submissions.manuscriptId, m.id))
+      .limit(1);
+    if (!link) return null;
+    const [n] = await db
+      .select({ n: count() })
+      .from(submissions)
+      .innerJoin(manuscripts, eq(manuscripts.id, submissions.manuscriptId))
+      .where(
+        and(
+          eq(submissions.assignmentId, link.assignmentId),
+          eq(manuscripts.status, "graded"),
+          isNotNull(manuscripts.teacherScore),
+        ),
+      );
+    return { teacherScored: n?.n ?? 0, calibratedOn: m.calibratedOn ?? 0 };
   }
 
   async list(userId: string, page: number, pageSize: number) {
@@ -331,22 +384,25 @@ export class ManuscriptsService {
   }
 
   /**
-   * The teacher's own total for a graded essay (null returns to the grader's). Within an assignment, these scores
-   * calibrate the grader for the essays graded after them.
+   * The teacher's own scores of a graded essay: a total, or single criteria (the total then being the sum of the
+   * criteria as shown). Null returns to the grader's. Within an assignment, these scores calibrate the grader for
+   * the essays graded after them.
    */
-  async setTeacherScore(userId: string, id: string, teacherScore: number | null): Promise<TManuscript> {
+  async setTeacherScore(userId: string, id: string, body: TTeacherScoreRequest): Promise<TManuscript> {
     return transaction(this.db, async (tx) => {
       const row = await this.findOwn(tx, userId, id, true);
       if (row.status !== "graded") throw fail("INVALID_STATE", { status: 409 });
+      const { teacherScore, teacherCriteria } = teacherScores(row, body);
       const score = teacherScore ?? row.machineScore ?? row.score ?? 0;
       // the overall comment opens with the total: it follows the score the report shows
       const feedback = row.feedback ? withTotal(row.feedback, score) : null;
       const [updated] = await tx
         .update(manuscripts)
-        .set({ teacherScore, score, grade: bandForScore(score), feedback, updatedAt: new Date() })
+        .set({ teacherScore, teacherCriteria, score, grade: bandForScore(score), feedback, updatedAt: new Date() })
         .where(eq(manuscripts.id, row.id))
         .returning();
-      return toManuscript(updated ?? row, undefined, await listPages(tx, row.id));
+      const fresh = updated ?? row;
+      return toManuscript(fresh, undefined, await listPages(tx, row.id), await this.calibration(tx, fresh));
     });
   }
 

@@ -1,4 +1,10 @@
-import type { TStudentAssignment, TStudentSubmission } from "@essay/contract";
+import {
+  effectiveGenre,
+  essayLanguageOf,
+  isSchoolYear,
+  type TStudentAssignment,
+  type TStudentSubmission,
+} from "@essay/contract";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { assignments, classes, classMembers, manuscripts, submissions, users } from "../../db/schema.ts";
@@ -89,6 +95,8 @@ export class SubmissionsService {
             teacherName: found.teacherName,
             topic: found.a.topic,
             targetLength: found.a.targetLength,
+            schoolYear: found.a.schoolYear ?? found.c.schoolYear,
+            genre: found.a.genre,
           })
           .returning();
         if (!m) throw fail("SUBMISSION_CREATE_FAILED", { status: 500 });
@@ -219,13 +227,21 @@ function present(
             score: m.score,
             grade: m.grade ?? "fail",
             feedback: feedbackIn(m.feedback, language),
-            criteria: criteriaIn(m.criteria, m.feedback, language),
+            criteria: criteriaIn(m.criteria, m.feedback, language, m.teacherCriteria),
             confirmedText: m.confirmedText ?? "",
             studentName: m.studentName,
             studentClass: m.studentClass,
             studentId: m.studentId,
             teacherName: m.teacherName,
             topic: m.topic,
+            schoolYear: isSchoolYear(m.schoolYear) ? m.schoolYear : null,
+            genre: effectiveGenre(
+              m.genre,
+              m.topic,
+              essayLanguageOf(m.confirmedText ?? m.topic),
+              isSchoolYear(m.schoolYear) ? m.schoolYear : null,
+            ),
+            teacherScored: m.teacherScore !== null,
             gradedAt: (m.gradedAt ?? m.updatedAt).toISOString(),
             pageTexts: pageTexts ? pages.map((p) => p.confirmedText ?? "") : null,
           }

@@ -1,6 +1,6 @@
-import type { TAssignmentDetail, TTeacherSubmissionRow } from "@essay/contract";
+import { CALIBRATION_NOTICE_AT, type TAssignmentDetail, type TTeacherSubmissionRow } from "@essay/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, PenLine, Send, Undo2 } from "lucide-react";
+import { ArrowLeft, PenLine, Scale, Send, Undo2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
@@ -83,7 +83,9 @@ export function AssignmentDetailPage() {
         <CardHeader>
           <CardTitle data-testid="assignment-title">{a.title}</CardTitle>
           <CardDescription>
-            {a.className} · {t(`classes.languages.${a.language}`)} · {t("classes.lengthN", { n: a.targetLength })} ·{" "}
+            {a.className} · {a.schoolYear ? `${t(`levels.year.${a.schoolYear}`)} · ` : ""}
+            {a.genre ? `${t(`levels.genres.${a.genre}`)} · ` : ""}
+            {t(`classes.languages.${a.language}`)} · {t("classes.lengthN", { n: a.targetLength })} ·{" "}
             {a.dueAt ? t("classes.dueOn", { date: formatDateTime(a.dueAt, i18n.language) }) : t("classes.noDue")}
           </CardDescription>
         </CardHeader>
@@ -95,6 +97,17 @@ export function AssignmentDetailPage() {
             {t("classes.submittedOf", { done: a.submittedCount, total: a.studentCount })} ·{" "}
             {t("classes.gradedN", { n: a.gradedCount })} · {t("classes.releasedN", { n: a.releasedCount })}
           </p>
+          {a.teacherScoredCount > 0 ? (
+            <p
+              className="mt-3 flex items-start gap-2 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-brand-800"
+              data-testid="assignment-calibration"
+            >
+              <Scale className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {a.teacherScoredCount >= CALIBRATION_NOTICE_AT
+                ? t("classes.calibrated", { count: a.teacherScoredCount })
+                : t("classes.calibrationPending", { count: CALIBRATION_NOTICE_AT - a.teacherScoredCount })}
+            </p>
+          ) : null}
         </CardContent>
       </Card>
       <Card>

@@ -1,4 +1,4 @@
-import type { TClassDetail, TClassSummary } from "@essay/contract";
+import { isSchoolYear, type TClassDetail, type TClassSummary } from "@essay/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, ChevronRight, Copy, Plus, School, Trash2, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
@@ -289,7 +289,13 @@ function ClassPanel({ classId }: { classId: string }) {
           )}
         </CardContent>
       </Card>
-      <CreateAssignmentDialog classId={classId} open={assignmentDialog} onOpenChange={setAssignmentDialog} />
+      <CreateAssignmentDialog
+        key={`${classId}-${c.schoolYear}`}
+        classId={classId}
+        classYear={isSchoolYear(c.schoolYear) ? c.schoolYear : null}
+        open={assignmentDialog}
+        onOpenChange={setAssignmentDialog}
+      />
     </div>
   );
 }

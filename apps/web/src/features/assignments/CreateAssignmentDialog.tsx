@@ -1,4 +1,4 @@
-import { DEFAULT_TARGET_LENGTH, type TWorkLanguage, targetLengthFromTopic } from "@essay/contract";
+import { effectiveGenre, resolveTarget, type TGenre, type TSchoolYear, type TWorkLanguage } from "@essay/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,8 @@ import { NativeSelect } from "../../components/ui/select.tsx";
 import { toast } from "../../components/ui/toast.tsx";
 import { describeError } from "../../lib/error-message.ts";
 import { ASSIGNMENTS_KEY, CLASSES_KEY, classesApi, classKey } from "../classes/classes-api.ts";
+import { GenreSelect } from "../levels/GenreSelect.tsx";
+import { SchoolYearSelect } from "../levels/SchoolYearSelect.tsx";
 
 const LANGUAGES: TWorkLanguage[] = ["zh-CN", "zh-TW", "en"];
 
@@ -18,25 +20,31 @@ function defaultLanguage(ui: string): TWorkLanguage {
 
 export function CreateAssignmentDialog({
   classId,
+  classYear,
   open,
   onOpenChange,
 }: {
   classId: string;
+  /** The class's school year: the assignment's unless the teacher chooses another. */
+  classYear: TSchoolYear | null;
   open: boolean;
   onOpenChange: (v: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState("");
-  const [topic, setTopic] = useState(() => t("grading.topic.default"));
-  const [targetLength, setTargetLength] = useState(String(DEFAULT_TARGET_LENGTH));
-  // until the teacher types a target, it follows the length the topic names ("about 120 words", "不少于600字")
-  const [lengthTouched, setLengthTouched] = useState(false);
-  const changeTopic = (value: string) => {
-    setTopic(value);
-    if (!lengthTouched) setTargetLength(String(targetLengthFromTopic(value) ?? DEFAULT_TARGET_LENGTH));
-  };
+  // the sample topic is a suggestion (placeholder), not a value
+  const [topic, setTopic] = useState("");
   const [language, setLanguage] = useState<TWorkLanguage>(() => defaultLanguage(i18n.language));
+  const [schoolYear, setSchoolYear] = useState<TSchoolYear | null>(classYear);
+  const [genre, setGenre] = useState<TGenre | null>(null);
+  // until the teacher types a target, it follows the topic's named length ("about 120 words", "不少于600字"), else
+  // the school year's usual length for the genre
+  const [typedLength, setTypedLength] = useState<string | null>(null);
+  const essay = language === "en" ? "en" : "zh";
+  const resolved = resolveTarget({ targetLength: null, topic, language: essay, year: schoolYear, genre });
+  const targetLength = typedLength ?? String(resolved.targetLength);
+  const recognised = effectiveGenre(null, topic, essay, schoolYear);
   const [due, setDue] = useState("");
 
   const create = useMutation({
@@ -44,8 +52,11 @@ export function CreateAssignmentDialog({
       classesApi.createAssignment(classId, {
         title,
         topic,
-        targetLength: Number(targetLength),
+        // a target the teacher typed is theirs; otherwise the server follows the topic and the level as shown here
+        ...(typedLength !== null ? { targetLength: Number(typedLength) } : {}),
         language,
+        ...(schoolYear ? { schoolYear } : {}),
+        ...(genre ? { genre } : {}),
         dueAt: due ? new Date(due).toISOString() : null,
       }),
     onSuccess: async () => {
@@ -56,6 +67,9 @@ export function CreateAssignmentDialog({
       ]);
       onOpenChange(false);
       setTitle("");
+      setTopic("");
+      setGenre(null);
+      setTypedLength(null);
       setDue("");
       toast({ title: t("classes.toast.assignmentCreated"), variant: "success" });
     },
@@ -102,9 +116,20 @@ export function CreateAssignmentDialog({
               value={topic}
               maxLength={2000}
               rows={4}
-              onChange={(e) => changeTopic(e.target.value)}
+              placeholder={t("grading.topic.default")}
+              onChange={(e) => setTopic(e.target.value)}
               className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="assignment-year">{t("classes.schoolYear")}</Label>
+              <SchoolYearSelect id="assignment-year" value={schoolYear} onChange={setSchoolYear} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="assignment-genre">{t("classes.genre")}</Label>
+              <GenreSelect id="assignment-genre" value={genre} recognised={recognised} onChange={setGenre} />
+            </div>
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
             <div className="flex flex-col gap-2">
@@ -116,11 +141,16 @@ export function CreateAssignmentDialog({
                 min={50}
                 max={5000}
                 value={targetLength}
-                onChange={(e) => {
-                  setLengthTouched(true);
-                  setTargetLength(e.target.value);
-                }}
+                aria-describedby="assignment-length-hint"
+                onChange={(e) => setTypedLength(e.target.value)}
               />
+              {typedLength === null ? (
+                <span id="assignment-length-hint" className="text-xs text-slate-500">
+                  {resolved.source === "topic"
+                    ? t("classes.targetFromTopic", { n: resolved.targetLength })
+                    : t("classes.targetFromLevel", { n: resolved.targetLength })}
+                </span>
+              ) : null}
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="assignment-language">{t("classes.language")}</Label>

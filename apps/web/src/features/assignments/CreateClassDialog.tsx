@@ -1,4 +1,4 @@
-import type { TClassSummary } from "@essay/contract";
+import type { TClassSummary, TSchoolYear } from "@essay/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { Input, Label } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toast.tsx";
 import { describeError } from "../../lib/error-message.ts";
 import { CLASSES_KEY, classesApi } from "../classes/classes-api.ts";
+import { SchoolYearSelect } from "../levels/SchoolYearSelect.tsx";
 
 export function CreateClassDialog({
   open,
@@ -21,16 +22,23 @@ export function CreateClassDialog({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
-  const [grade, setGrade] = useState("");
+  const [schoolYear, setSchoolYear] = useState<TSchoolYear | null>(null);
   const [subject, setSubject] = useState("");
 
   const create = useMutation({
-    mutationFn: () => classesApi.createClass({ name, grade, subject }),
+    // the class's grade label is the school year's name in the teacher's language
+    mutationFn: () =>
+      classesApi.createClass({
+        name,
+        grade: t(`levels.year.${schoolYear}`),
+        schoolYear: schoolYear ?? undefined,
+        subject,
+      }),
     onSuccess: async (created) => {
       await queryClient.invalidateQueries({ queryKey: CLASSES_KEY });
       onOpenChange(false);
       setName("");
-      setGrade("");
+      setSchoolYear(null);
       setSubject("");
       toast({ title: t("classes.toast.classCreated"), variant: "success" });
       onCreated(created);
@@ -41,7 +49,7 @@ export function CreateClassDialog({
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!name.trim() || !grade.trim() || !subject.trim()) {
+    if (!name.trim() || !schoolYear || !subject.trim()) {
       toast({ title: t("classes.toast.classIncomplete"), variant: "destructive" });
       return;
     }
@@ -69,13 +77,7 @@ export function CreateClassDialog({
           <div className="grid grid-cols-2 gap-4">
             <div className="flex flex-col gap-2">
               <Label htmlFor="class-grade">{t("classes.grade")}</Label>
-              <Input
-                id="class-grade"
-                value={grade}
-                maxLength={50}
-                placeholder={t("classes.gradePlaceholder")}
-                onChange={(e) => setGrade(e.target.value)}
-              />
+              <SchoolYearSelect id="class-grade" value={schoolYear} onChange={setSchoolYear} />
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="class-subject">{t("classes.subject")}</Label>

@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { lastSchoolYear } from "../levels/last-year.ts";
+import type { Draft } from "./draft.ts";
 import { GradingResultCard } from "./GradingResultCard.tsx";
 import { JobStatus } from "./JobStatus.tsx";
 import { ProgressSteps } from "./ProgressSteps.tsx";
@@ -15,6 +17,11 @@ import { TextConfirmation } from "./TextConfirmation.tsx";
 import { TopicCard } from "./TopicCard.tsx";
 import { UploadArea } from "./UploadArea.tsx";
 import { useJobToasts, useManuscript } from "./use-manuscript.ts";
+
+/** A new essay's draft: no topic yet (the sample is a suggestion), the teacher's last school year, genre from the topic. */
+function emptyDraft(): Draft {
+  return { topic: "", schoolYear: lastSchoolYear(), genre: null };
+}
 
 /** The essay in progress survives a reload of the tab, not a new tab: each tab grades one essay at a time. */
 const CURRENT_KEY = "currentManuscriptId";
@@ -35,7 +42,7 @@ export function GradingPage() {
   const [id, setId] = useState<string | null>(() => linked ?? readCurrent());
   // …and `&assignment=<id>` offers the way back to that assignment's submissions.
   const [fromAssignment, setFromAssignment] = useState<string | null>(() => params.get("assignment"));
-  const [draftTopic, setDraftTopic] = useState(() => t("grading.topic.default"));
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
   const { data: manuscript, error } = useManuscript(id);
   useJobToasts(manuscript);
 
@@ -91,7 +98,7 @@ export function GradingPage() {
               onClick={() => {
                 setFromAssignment(null);
                 choose(null);
-                setDraftTopic(t("grading.topic.default"));
+                setDraft(emptyDraft());
               }}
               data-testid="new-essay"
             >
@@ -104,18 +111,24 @@ export function GradingPage() {
       <ProgressSteps status={manuscript?.status} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="flex flex-col gap-6">
-          <StudentInfoForm key={id ?? "new"} manuscript={manuscript} topic={draftTopic} onCreated={choose} />
+          <StudentInfoForm
+            key={id ?? "new"}
+            manuscript={manuscript}
+            draft={draft}
+            onDraftChange={setDraft}
+            onCreated={choose}
+          />
           <UploadArea manuscript={manuscript} />
           {manuscript?.job ? <JobStatus manuscript={manuscript} /> : null}
         </div>
         <div className="flex flex-col gap-6">
           <TopicCard
-            topic={manuscript?.topic ?? draftTopic}
-            targetLength={manuscript?.targetLength}
-            editable={!manuscript}
-            onChange={setDraftTopic}
+            key={manuscript ? `${manuscript.id}-${manuscript.topic}-${manuscript.genre}` : "draft"}
+            manuscript={manuscript}
+            draft={draft}
+            onDraftChange={setDraft}
           />
-          <StandardsCard />
+          <StandardsCard manuscript={manuscript} draft={draft} />
         </div>
       </div>
       {manuscript && showsText ? <TextConfirmation key={manuscript.id} manuscript={manuscript} /> : null}

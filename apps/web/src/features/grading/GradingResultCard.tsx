@@ -7,6 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { toast } from "../../components/ui/toast.tsx";
 import { describeError } from "../../lib/error-message.ts";
 import { cn } from "../../lib/utils.ts";
+import { CalibrationNote } from "./CalibrationNote.tsx";
+import { CriterionRow } from "./CriterionRow.tsx";
 import { manuscriptKey, manuscriptsApi } from "./manuscripts-api.ts";
 import { scoreClasses } from "./score-style.ts";
 import { TeacherScoreForm } from "./TeacherScoreForm.tsx";
@@ -56,6 +58,14 @@ export function GradingResultCard({ manuscript }: { manuscript: TManuscript }) {
             <span className={cn("text-2xl font-semibold", style.text)} data-testid="grade-band">
               {t(`grading.band.${band}`)}
             </span>
+            <span className="text-xs text-slate-500" data-testid="graded-as">
+              {manuscript.schoolYear
+                ? t("levels.gradedAs", {
+                    level: t(`levels.year.${manuscript.schoolYear}`),
+                    genre: t(`levels.genres.${manuscript.effectiveGenre}`),
+                  })
+                : t("levels.gradedAsGenre", { genre: t(`levels.genres.${manuscript.effectiveGenre}`) })}
+            </span>
             {manuscript.gradingEngine ? (
               <span className="text-xs text-slate-400">
                 {t("grading.result.engine", { engine: manuscript.gradingEngine })}
@@ -63,23 +73,13 @@ export function GradingResultCard({ manuscript }: { manuscript: TManuscript }) {
             ) : null}
           </div>
         </div>
+        <CalibrationNote manuscript={manuscript} />
         <TeacherScoreForm key={`${manuscript.id}-${manuscript.teacherScore}`} manuscript={manuscript} />
         {manuscript.criteria?.length ? (
           <div className="flex flex-col gap-3">
             <h3 className="font-semibold">{t("grading.result.criteria")}</h3>
             {manuscript.criteria.map((c) => (
-              <div key={c.key} className="flex flex-col gap-1" data-testid="criterion">
-                <div className="flex justify-between text-sm">
-                  <span className="font-medium">{t(`grading.criteria.${c.key}`, { defaultValue: c.label })}</span>
-                  <span className="tabular-nums">
-                    {c.score} / {c.max}
-                  </span>
-                </div>
-                <div className="h-2 overflow-hidden rounded-full bg-slate-100">
-                  <div className="h-full rounded-full bg-brand-500" style={{ width: `${(c.score / c.max) * 100}%` }} />
-                </div>
-                {c.evidence.length ? <p className="text-xs text-slate-500">{c.evidence.join(" · ")}</p> : null}
-              </div>
+              <CriterionRow key={`${c.key}-${c.score}`} manuscript={manuscript} criterion={c} />
             ))}
           </div>
         ) : null}

@@ -36,6 +36,8 @@ export function ReportPreview({ manuscript }: { manuscript: TManuscript }) {
     [t("grading.report.class"), manuscript.studentClass],
     [t("grading.report.studentId"), manuscript.studentId],
     [t("grading.report.teacher"), manuscript.teacherName],
+    ...(manuscript.schoolYear ? [[t("grading.report.level"), t(`levels.year.${manuscript.schoolYear}`)] as const] : []),
+    [t("grading.report.genre"), t(`levels.genres.${manuscript.effectiveGenre}`)],
     ...(pages.length > 1 ? [[t("grading.report.pages"), String(pages.length)]] : []),
   ] as const;
   // the text page by page when it was confirmed so; else the confirmed text as one
@@ -71,6 +73,11 @@ export function ReportPreview({ manuscript }: { manuscript: TManuscript }) {
                 <span className={cn("text-sm font-semibold", style.text)}>
                   {t(`grading.band.${manuscript.grade ?? bandForScore(score)}`)}
                 </span>
+                {manuscript.teacherScore !== null ? (
+                  <span className="text-xs text-slate-500" data-testid="report-teacher-total">
+                    {t("grading.report.teacherTotal")}
+                  </span>
+                ) : null}
               </div>
             </header>
             <dl className="grid grid-cols-2 gap-x-8 gap-y-2 text-sm">
@@ -91,8 +98,13 @@ export function ReportPreview({ manuscript }: { manuscript: TManuscript }) {
                 <table className="w-full text-sm">
                   <tbody>
                     {manuscript.criteria.map((c) => (
-                      <tr key={c.key} className="border-b border-slate-100">
+                      <tr key={c.key} className="border-b border-slate-100" data-testid="report-criterion">
                         <td className="py-1.5">{t(`grading.criteria.${c.key}`, { defaultValue: c.label })}</td>
+                        <td className="py-1.5 text-right text-xs text-brand-700">
+                          {c.teacherScore !== null && c.teacherScore !== undefined
+                            ? t("grading.report.teacherScored", { score: c.machineScore })
+                            : null}
+                        </td>
                         <td className="py-1.5 text-right font-medium tabular-nums">
                           {c.score} / {c.max}
                         </td>

@@ -1,18 +1,21 @@
-import { MAX_SCORE } from "@essay/contract";
+import { MAX_SCORE, type TManuscript } from "@essay/contract";
 import { ChevronDown, ChevronUp, ListChecks } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/utils.ts";
+import type { Draft } from "./draft.ts";
 import { scoreClasses } from "./score-style.ts";
 
 /** Spec §9: criteria rows at 35, 30, 25, 20 and 15 points. */
 const ROWS = [35, 30, 25, 20, 15] as const;
 
-export function StandardsCard() {
+/** The grading standards, measured against the essay's school year when one is set. */
+export function StandardsCard({ manuscript, draft }: { manuscript?: TManuscript; draft: Draft }) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
+  const year = manuscript ? manuscript.schoolYear : draft.schoolYear;
   return (
     <Card data-testid="standards-card">
       <CardHeader className="flex-row items-center justify-between pb-3">
@@ -23,6 +26,11 @@ export function StandardsCard() {
         <span className="text-sm text-slate-500">{t("grading.standards.total", { max: MAX_SCORE })}</span>
       </CardHeader>
       <CardContent>
+        {year ? (
+          <p className="mb-2 text-sm text-slate-600" data-testid="standards-level">
+            {t("grading.standards.levelNote", { level: t(`levels.year.${year}`) })}
+          </p>
+        ) : null}
         <ul className="flex flex-col gap-2">
           {ROWS.map((points, index) => (
             <li

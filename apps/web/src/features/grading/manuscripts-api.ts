@@ -3,6 +3,8 @@ import type {
   TCorrectionSuggestion,
   TCreateManuscriptRequest,
   TManuscript,
+  TTeacherScoreRequest,
+  TUpdateManuscriptRequest,
 } from "@essay/contract";
 import { apiJson } from "../../lib/api.ts";
 
@@ -23,8 +25,11 @@ export const manuscriptsApi = {
   confirm: (id: string, body: TConfirmTextRequest) =>
     apiJson<TManuscript>("POST", `/api/manuscripts/${id}/confirm-text`, body),
   grade: (id: string) => apiJson<TManuscript>("POST", `/api/manuscripts/${id}/grade`),
+  update: (id: string, body: TUpdateManuscriptRequest) => apiJson<TManuscript>("PATCH", `/api/manuscripts/${id}`, body),
   setTeacherScore: (id: string, score: number | null) =>
     apiJson<TManuscript>("PUT", `/api/manuscripts/${id}/teacher-score`, { score }),
+  setTeacherScores: (id: string, body: TTeacherScoreRequest) =>
+    apiJson<TManuscript>("PUT", `/api/manuscripts/${id}/teacher-score`, body),
   suggest: (text: string) =>
     apiJson<{ suggestions: TCorrectionSuggestion[] }>("POST", "/api/text-correction", { text }),
 };
