@@ -102,6 +102,9 @@ export function GradingResultCard({ manuscript }: { manuscript: TManuscript }) {
                   {manuscript.feedback.strengths.map((s) => (
                     <li key={s}>{s}</li>
                   ))}
+                  {manuscript.feedback.strengths.length === 0 ? (
+                    <li className="list-none text-slate-500">{t("grading.result.none")}</li>
+                  ) : null}
                 </ul>
               </div>
               <div className="rounded-lg bg-amber-50 p-4">
@@ -113,6 +116,9 @@ export function GradingResultCard({ manuscript }: { manuscript: TManuscript }) {
                   {manuscript.feedback.improvements.map((s) => (
                     <li key={s}>{s}</li>
                   ))}
+                  {manuscript.feedback.improvements.length === 0 ? (
+                    <li className="list-none text-slate-500">{t("grading.result.none")}</li>
+                  ) : null}
                 </ul>
               </div>
             </div>

@@ -145,6 +145,9 @@ export function ReportPreview({ manuscript }: { manuscript: TManuscript }) {
                     {manuscript.feedback.strengths.map((s) => (
                       <li key={s}>{s}</li>
                     ))}
+                    {manuscript.feedback.strengths.length === 0 ? (
+                      <li className="list-none text-slate-500">{t("grading.result.none")}</li>
+                    ) : null}
                   </ol>
                 </section>
                 <section>
@@ -153,6 +156,9 @@ export function ReportPreview({ manuscript }: { manuscript: TManuscript }) {
                     {manuscript.feedback.improvements.map((s) => (
                       <li key={s}>{s}</li>
                     ))}
+                    {manuscript.feedback.improvements.length === 0 ? (
+                      <li className="list-none text-slate-500">{t("grading.result.none")}</li>
+                    ) : null}
                   </ol>
                 </section>
               </>
