@@ -50,7 +50,7 @@ export function PageThumbnails({
   return (
     <>
       <ol
-        className="grid grid-cols-2 gap-3 sm:grid-cols-4"
+        className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-3"
         aria-label={t("grading.pages.list")}
         data-testid="page-list"
       >
@@ -89,12 +89,11 @@ export function PageThumbnails({
                 src={p.imageUrl}
                 alt={t("grading.pages.page", { number: p.number })}
                 className="h-36 w-full object-contain"
-                loading="lazy"
                 draggable={false}
               />
             </div>
             <div className="flex items-center justify-between gap-1 text-xs">
-              <span className="flex items-center gap-1 font-medium text-slate-700">
+              <span className="flex items-center gap-1 whitespace-nowrap font-medium text-slate-700">
                 {p.state ? STATE_ICON[p.state] : null}
                 {t("grading.pages.page", { number: p.number })}
                 {p.state ? <span className="sr-only">{t(`grading.pages.state.${p.state}`)}</span> : null}
