@@ -18,7 +18,13 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type CorrectionSuggestion, LOW_CONFIDENCE, type ReadingEvidence, suggestCorrections } from "@essay/grading";
+import {
+  type CorrectionSuggestion,
+  LOW_CONFIDENCE,
+  type ReadingEvidence,
+  readingsFromLines,
+  suggestCorrections,
+} from "@essay/grading";
 import { align, distance } from "./correction/align.ts";
 import { PageReader, type PageReading } from "./correction/readings.ts";
 
@@ -62,27 +68,6 @@ const feedbackLanguage = "zh-CN" as const;
 const suggest = (text: string, language: string, readings?: ReadingEvidence[]) =>
   suggestCorrections(text, { language: language.startsWith("zh") ? "zh" : "en", feedbackLanguage, readings })
     .suggestions;
-
-/** Per-character evidence of a page reading (OcrLine.chars, once the engine reports it), offsets into the page text. */
-function evidenceOf(page: PageReading, base: number): ReadingEvidence[] {
-  const out: ReadingEvidence[] = [];
-  let cursor = 0;
-  for (const line of page.lines) {
-    const chars = (
-      line as { chars?: { text: string; confidence: number; alternatives?: ReadingEvidence["alternatives"] }[] }
-    ).chars;
-    const at = page.text.indexOf(line.text, cursor);
-    if (at < 0) continue;
-    cursor = at + line.text.length;
-    if (!chars) continue;
-    let off = at;
-    for (const c of chars) {
-      out.push({ offset: base + off, length: c.text.length, confidence: c.confidence, alternatives: c.alternatives });
-      off += c.text.length;
-    }
-  }
-  return out;
-}
 
 // --- pinyin in the transcriptions ---------------------------------------------------------------------------
 let labels: PinyinLabel[] = [];
@@ -171,7 +156,7 @@ if (withOcr) {
     const evidence: ReadingEvidence[] = [];
     let pageStart = 0;
     for (const r of readings) {
-      evidence.push(...evidenceOf(r, pageStart));
+      evidence.push(...readingsFromLines(r.text, r.lines, pageStart));
       pageStart += r.text.length + 1;
     }
     const hyp = readings.map((r) => r.text).join("\n");

@@ -7,6 +7,7 @@ export { suggestCorrections } from "./corrections.ts";
 export { EMBEDDED_ENGINE, EMBEDDED_VERSION, rawTotal } from "./embedded.ts";
 export { LOW_CONFIDENCE } from "./evidence.ts";
 export { totalToUnit, unitToTotal } from "./model.ts";
+export { carryReadings, type LineWithChars, readingsFromLines } from "./readings.ts";
 export { restateTotal } from "./restate.ts";
 export {
   BAND_DESCRIPTORS,

@@ -1,0 +1,126 @@
+import type { ReadingEvidence } from "./types.ts";
+
+/** What the correction engine needs of an OCR line: its text and, when the engine gives it, per-character detail. */
+export interface LineWithChars {
+  text: string;
+  chars?: { text: string; confidence: number; alternatives?: { text: string; confidence: number }[] }[];
+}
+
+/**
+ * Per-character evidence for a page's text from the lines it was joined from (`OcrLine.chars`; concatenated
+ * `chars[].text` is the line's text), offsets into that text plus `base`. Lines are found in the text in order, so
+ * paragraph breaks and blank lines between them do not matter.
+ */
+export function readingsFromLines(text: string, lines: LineWithChars[], base = 0): ReadingEvidence[] {
+  const out: ReadingEvidence[] = [];
+  let cursor = 0;
+  for (const line of lines) {
+    if (line.text.length === 0) continue;
+    const at = text.indexOf(line.text, cursor);
+    if (at < 0) continue;
+    cursor = at + line.text.length;
+    if (!line.chars || line.chars.map((c) => c.text).join("") !== line.text) continue;
+    let off = at;
+    for (const c of line.chars) {
+      out.push({
+        offset: base + off,
+        length: c.text.length,
+        confidence: c.confidence,
+        ...(c.alternatives?.length ? { alternatives: c.alternatives } : {}),
+      });
+      off += c.text.length;
+    }
+  }
+  return out;
+}
+
+/**
+ * Carry evidence over a teacher's edits: the evidence of every character left as it was moves with it; characters
+ * typed or replaced have none (the teacher read them). Myers' diff over UTF-16 units, O((n + m) · d).
+ */
+export function carryReadings(from: string, to: string, readings: ReadingEvidence[]): ReadingEvidence[] {
+  if (readings.length === 0) return [];
+  if (from === to) return readings;
+  const map = unchangedMap(from, to);
+  const out: ReadingEvidence[] = [];
+  for (const r of readings) {
+    const start = map[r.offset];
+    if (start === undefined || start < 0) continue;
+    let ok = true;
+    for (let k = 1; k < r.length; k++) if (map[r.offset + k] !== start + k) ok = false;
+    if (ok) out.push({ ...r, offset: start });
+  }
+  return out;
+}
+
+/** For each position of `a`, its position in `b` when the character is kept by the shortest edit script, else −1. */
+function unchangedMap(a: string, b: string): number[] {
+  const map = new Array<number>(a.length).fill(-1);
+  // common prefix and suffix first: edits are usually local
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) {
+    map[p] = p;
+    p++;
+  }
+  let s = 0;
+  while (s < a.length - p && s < b.length - p && a[a.length - 1 - s] === b[b.length - 1 - s]) {
+    map[a.length - 1 - s] = b.length - 1 - s;
+    s++;
+  }
+  const x = a.slice(p, a.length - s);
+  const y = b.slice(p, b.length - s);
+  for (const [i, j] of myersKept(x, y)) map[p + i] = p + j;
+  return map;
+}
+
+/** Pairs (i, j) of characters x[i] === y[j] kept by a shortest edit script (Myers 1986, with the trace kept). */
+function myersKept(x: string, y: string): [number, number][] {
+  const n = x.length;
+  const m = y.length;
+  if (n === 0 || m === 0) return [];
+  const max = n + m;
+  const off = max;
+  const v = new Int32Array(2 * max + 2);
+  const trace: Int32Array[] = [];
+  let found = false;
+  for (let d = 0; d <= max && !found; d++) {
+    trace.push(v.slice());
+    for (let k = -d; k <= d; k += 2) {
+      let i = k === -d || (k !== d && v[off + k - 1]! < v[off + k + 1]!) ? v[off + k + 1]! : v[off + k - 1]! + 1;
+      let j = i - k;
+      while (i < n && j < m && x[i] === y[j]) {
+        i++;
+        j++;
+      }
+      v[off + k] = i;
+      if (i >= n && j >= m) {
+        found = true;
+        break;
+      }
+    }
+    if (found) {
+      trace.push(v.slice());
+      break;
+    }
+  }
+  // walk the trace back from (n, m)
+  const kept: [number, number][] = [];
+  let i = n;
+  let j = m;
+  for (let d = trace.length - 2; d >= 0; d--) {
+    const vd = trace[d]!;
+    const k = i - j;
+    const prevK = k === -d || (k !== d && vd[off + k - 1]! < vd[off + k + 1]!) ? k + 1 : k - 1;
+    const prevI = vd[off + prevK]!;
+    const prevJ = prevI - prevK;
+    while (i > prevI && j > prevJ) {
+      i--;
+      j--;
+      kept.push([i, j]);
+    }
+    if (d === 0) break;
+    i = prevI;
+    j = prevJ;
+  }
+  return kept;
+}

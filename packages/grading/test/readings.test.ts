@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { carryReadings, readingsFromLines, suggestCorrections } from "../src/index.ts";
+
+describe("recogniser evidence for the text being corrected", () => {
+  const page = "大家认真的听讲。\n\n我觉得很开心。";
+  const lines = [
+    {
+      text: "大家认真的听讲。",
+      chars: [..."大家认真的听讲。"].map((c) => ({
+        text: c,
+        confidence: c === "的" ? 0.55 : 0.97,
+        ...(c === "的" ? { alternatives: [{ text: "地", confidence: 0.4 }] } : {}),
+      })),
+    },
+    { text: "我觉得很开心。", chars: [..."我觉得很开心。"].map((c) => ({ text: c, confidence: 0.96 })) },
+  ];
+
+  it("places each character's confidence on the page text the lines were joined into", () => {
+    const r = readingsFromLines(page, lines, 100);
+    expect(r).toHaveLength(15);
+    expect(r[4]).toEqual({ offset: 104, length: 1, confidence: 0.55, alternatives: [{ text: "地", confidence: 0.4 }] });
+    expect(r[8]).toMatchObject({ offset: 110, confidence: 0.96 });
+  });
+
+  it("keeps the evidence of untouched characters through the teacher's edits, and drops it where they typed", () => {
+    const readings = readingsFromLines(page, lines);
+    const edited = `今天${page.replace("开心", "高兴")}`;
+    const carried = carryReadings(page, edited, readings);
+    const de = carried.find((r) => r.confidence === 0.55)!;
+    expect(edited[de.offset]).toBe("的");
+    expect(carried.some((r) => edited.slice(r.offset, r.offset + 1) === "高")).toBe(false);
+    expect(carried).toHaveLength(13);
+    // the suggestion on the carried evidence: the recogniser offered 地 there, so it is an OCR slip
+    const s = suggestCorrections(edited, { feedbackLanguage: "zh-CN", readings: carried }).suggestions;
+    expect(s.find((x) => x.original === "的")).toMatchObject({ suggested: "地", kind: "ocr" });
+  });
+});
