@@ -12,7 +12,7 @@ import type { OcrEngine } from "@essay/ocr";
 import { asc, count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { manuscriptJobs, manuscriptPages } from "../src/db/schema.ts";
+import { manuscriptJobs, manuscriptPages, manuscripts } from "../src/db/schema.ts";
 import { createUser, STRONG_PASSWORD, signedIn } from "./factories.ts";
 import { type TestClient, testDatabases } from "./harness.ts";
 import {
@@ -169,7 +169,7 @@ describe.each(testDatabases())("multi-page manuscripts (%s)", (kind) => {
     await pollManuscript(client, m.id, (x) => x.status === "graded");
   });
 
-  it("a page added after recognition is read; the pages read before keep their text and are not read again", async () => {
+  it("a page added after recognition, or left unread by a failed run, is read; the pages read keep their text and are not read again", async () => {
     const { client } = await signedIn(t);
     const m = await created(client);
     await uploadFile(client, m.id, photos[0] as Buffer);
@@ -183,6 +183,21 @@ describe.each(testDatabases())("multi-page manuscripts (%s)", (kind) => {
     expect(two.ocrText).toBe(`${one.ocrText}\n${two.pages[1].ocrText}`);
     expect(flat(two.pages[1].ocrText)).toContain("charlie");
     expect(await attempts(m.id)).toEqual([1, 1]);
+
+    // a run that failed left page 2 unread: retrying reads page 2 only, page 1 keeps its text
+    await t.db
+      .update(manuscriptPages)
+      .set({ recognizedAt: null, ocrText: null })
+      .where(eq(manuscriptPages.id, two.pages[1].id));
+    await t.db.update(manuscripts).set({ status: "uploaded" }).where(eq(manuscripts.id, m.id));
+    const retry = await client.post(`/api/manuscripts/${m.id}/ocr`);
+    expect(retry.status).toBe(200);
+    expect(retry.body.pages.map((p: { state: string }) => p.state)).toEqual(["read", "waiting"]);
+    expect(retry.body.ocrText).toBe(one.ocrText);
+    const resumed = await pollManuscript(client, m.id, (x) => x.status === "ocr_completed" && x.job === null);
+    expect(resumed.pages[0].recognizedAt).toBe(one.pages[0].recognizedAt);
+    expect(resumed.ocrText).toBe(two.ocrText);
+    expect(await attempts(m.id)).toEqual([1, 2]);
   });
 
   it("every page has its own checks; an essay has at most 8 pages, also under parallel uploads", async () => {

@@ -325,20 +325,32 @@ export class ManuscriptsService {
     });
   }
 
-  /** Reads every page again (a new run), while the text is not yet confirmed; the old texts are cleared. */
+  /**
+   * Recognition again (a new run), while the text is not yet confirmed: the pages still unread when some are (a
+   * failed run resumed: the pages read keep their text and the teacher's edits of it), else every page anew.
+   */
   async rerunOcr(userId: string, id: string): Promise<TManuscript> {
     return transaction(this.db, async (tx) => {
       const row = await this.findOwn(tx, userId, id, true);
       this.assertOpen(row, "TEXT_LOCKED");
-      if ((await listPages(tx, row.id)).length === 0) throw fail("INVALID_STATE", { status: 409 });
-      await clearRecognition(tx, row.id);
+      const pages = await listPages(tx, row.id);
+      if (pages.length === 0) throw fail("INVALID_STATE", { status: 409 });
+      if (pages.every((p) => p.recognizedAt !== null)) await clearRecognition(tx, row.id);
       const job = await this.enqueue(tx, row.id, "ocr");
+      const after = await listPages(tx, row.id);
+      const summary = summarise(after);
       const [updated] = await tx
         .update(manuscripts)
-        .set({ status: "uploaded", ocrText: null, ocrReason: null, ocrConfidence: null, updatedAt: new Date() })
+        .set({
+          status: "uploaded",
+          ocrText: summary.ocrText,
+          ocrReason: null,
+          ocrConfidence: summary.ocrConfidence,
+          updatedAt: new Date(),
+        })
         .where(eq(manuscripts.id, row.id))
         .returning();
-      return toManuscript(updated ?? row, job, await listPages(tx, row.id));
+      return toManuscript(updated ?? row, job, after);
     });
   }
 
