@@ -408,6 +408,29 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
     expect((await outsider.client.post("/api/student/submissions", { assignmentId: assignment.id })).status).toBe(201);
   });
 
+  it("class codes: 10 tries per student in 15 minutes (parallel too), a code that works is not counted", async () => {
+    await t.testDb.database.query("delete from rate_limits where key like 'join:%'");
+    const teacher = await account(t, "teacher");
+    const klass = (await teacher.client.post("/api/classes", { name: "5-1", grade: "Grade 5", subject: "English" }))
+      .body;
+    const student = await account(t, "student", "Guess Who");
+    const tries = await Promise.all(
+      Array.from({ length: 30 }, () => student.client.post("/api/student/classes/join", { code: "ZZZZZZ" })),
+    );
+    expect(tries.filter((r) => r.body.code === "JOIN_CODE_INVALID")).toHaveLength(10);
+    expect(tries.filter((r) => r.status === 429)).toHaveLength(20);
+    const blocked = await student.client.post("/api/student/classes/join", { code: klass.joinCode });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+    // another student with the right code: joins, and the try is taken back
+    const other = await account(t, "student", "Right Code");
+    expect((await other.client.post("/api/student/classes/join", { code: klass.joinCode })).status).toBe(200);
+    const [row] = await t.testDb.database.query<{ hits: number }>("select hits from rate_limits where key = $1", [
+      `join:student:${other.user.id}`,
+    ]);
+    expect(Number(row?.hits)).toBe(0);
+  });
+
   it("validates classes, students and assignments", async () => {
     const { teacher, student, klass } = await setup();
     const c = teacher.client;

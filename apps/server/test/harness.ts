@@ -108,12 +108,24 @@ export const TEST_HASHING: ScryptParams = { N: 16384, r: 8, p: 1 };
 export async function startTestApp(
   kind: DatabaseKind,
   /** `passwordHashing: undefined` runs the production cost. */
-  options: { sms?: SmsProvider; publicUrl?: string; passwordHashing?: ScryptParams | undefined } = {},
+  options: {
+    sms?: SmsProvider;
+    publicUrl?: string;
+    passwordHashing?: ScryptParams | undefined;
+    trustProxyHops?: number;
+    smsPerHour?: number;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await openTestDatabase(kind);
   const sms = new DemoSmsProvider();
   const app = await buildApp({
-    config: { publicUrl: options.publicUrl, logLevel: "silent", nodeEnv: "test" },
+    config: {
+      publicUrl: options.publicUrl,
+      logLevel: "silent",
+      nodeEnv: "test",
+      trustProxyHops: options.trustProxyHops,
+      smsPerHour: options.smsPerHour,
+    },
     database: testDb.database,
     sms: options.sms ?? sms,
     passwordHashing: "passwordHashing" in options ? options.passwordHashing : TEST_HASHING,

@@ -21,7 +21,10 @@ describe.each(testDatabases())("housekeeping (%s)", (kind) => {
               ('+8613000000002', 'register', 'y', now(), now() + interval '5 minutes')`,
     );
     await q(
-      "insert into rate_limit_events (key, created_at) values ('old', now() - interval '2 days'), ('new', now())",
+      `insert into rate_limits (key, hits, window_start, updated_at, blocked_until) values
+         ('old', 3, now() - interval '2 days', now() - interval '2 days', now() - interval '2 days'),
+         ('blocked', 9, now() - interval '2 days', now() - interval '2 days', now() + interval '1 hour'),
+         ('new', 1, now(), now(), now())`,
     );
     await purgeExpired(t.db);
     expect(await q("select 1 from sessions where user_id = $1", [dead.user.id])).toHaveLength(0);
@@ -30,7 +33,10 @@ describe.each(testDatabases())("housekeeping (%s)", (kind) => {
       "select phone_number from verification_codes where phone_number like '+861300000000%'",
     );
     expect(codes.map((c) => c.phone_number)).toEqual(["+8613000000002"]);
-    const events = await q<{ key: string }>("select key from rate_limit_events where key in ('old', 'new')");
-    expect(events.map((e) => e.key)).toEqual(["new"]);
+    const limits = await q<{ key: string }>(
+      "select key from rate_limits where key in ('old', 'blocked', 'new') order by key",
+    );
+    // a row still blocking is kept however old its window
+    expect(limits.map((e) => e.key)).toEqual(["blocked", "new"]);
   });
 });

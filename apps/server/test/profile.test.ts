@@ -11,7 +11,7 @@ describe.each(testDatabases())("personal centre (%s)", (kind) => {
   afterAll(() => t?.close());
 
   const clearSendLimits = (phone: string) =>
-    t.testDb.database.query("delete from rate_limit_events where key like $1", [`sms:%${phone}`]);
+    t.testDb.database.query("delete from rate_limits where key like $1", [`sms:%${phone}`]);
 
   it("profile routes need a session", async () => {
     const c = t.client();

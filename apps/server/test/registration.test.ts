@@ -178,7 +178,7 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
   it("a new code replaces the previous one", async () => {
     const phoneNumber = randomPhone();
     const first = await sendCode(t.client(), phoneNumber);
-    await t.testDb.database.query("delete from rate_limit_events where key like $1", [`sms:%${phoneNumber}`]);
+    await t.testDb.database.query("delete from rate_limits where key like $1", [`sms:%${phoneNumber}`]);
     const second = await sendCode(t.client(), phoneNumber);
     if (first !== second) {
       const res = await t

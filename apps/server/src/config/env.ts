@@ -54,6 +54,13 @@ const ZEnv = z
       .optional(),
     /** Public origin of the app (https://essays.school.example); decides cookie Secure and the Origin check. */
     PUBLIC_URL: z.url().optional(),
+    /**
+     * How many reverse proxies stand in front of the server. 0 (default): X-Forwarded-For is ignored and the connecting
+     * address is the client's; 1: the address the one proxy appended is the client's; and so on.
+     */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Verification SMS the whole instance may send in an hour (caps what an abuser can cost with a real provider). */
+    SMS_MAX_PER_HOUR: z.coerce.number().int().min(1).default(200),
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     /** pino level. */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -148,6 +155,8 @@ const ZEnv = z
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
+    smsPerHour: env.SMS_MAX_PER_HOUR,
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,

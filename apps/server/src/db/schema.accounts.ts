@@ -1,6 +1,6 @@
 import { VERIFICATION_PURPOSES } from "@essay/contract";
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -79,13 +79,14 @@ export const invitations = pgTable(
   (t) => [index("invitations_created_by_idx").on(t.createdBy, t.createdAt)],
 );
 
-/** Durable rate-limit log: one row per counted event; windows are counted over it. */
-export const rateLimitEvents = pgTable(
-  "rate_limit_events",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    key: text("key").notNull(),
-    createdAt: ts("created_at").notNull(),
-  },
-  (t) => [index("rate_limit_events_key_idx").on(t.key, t.createdAt)],
-);
+/**
+ * Rate limits: one row per key (phone, phone and address, address, …) with its count in the current window and the
+ * time until which it refuses. Each hit is one upsert holding the row's lock, so parallel hits are counted one by one.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull(),
+  windowStart: ts("window_start").notNull(),
+  updatedAt: ts("updated_at").notNull(),
+  blockedUntil: ts("blocked_until").notNull(),
+});

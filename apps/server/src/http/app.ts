@@ -30,7 +30,8 @@ import { registerSessions } from "./session.ts";
 import { registerSpa } from "./spa.ts";
 
 export interface AppDeps {
-  config: Pick<AppConfig, "publicUrl" | "logLevel" | "nodeEnv"> & Partial<Pick<AppConfig, "sms" | "dataDir">>;
+  config: Pick<AppConfig, "publicUrl" | "logLevel" | "nodeEnv"> &
+    Partial<Pick<AppConfig, "sms" | "dataDir" | "trustProxyHops" | "smsPerHour">>;
   /** The process's logger (main.ts makes one for the terminal or for JSON); tests get a JSON one at their level. */
   logger?: FastifyBaseLogger;
   database: Database;
@@ -44,12 +45,19 @@ export interface AppDeps {
   manuscripts?: { storage: FileStorage; queue: JobQueue };
 }
 
+/** proxy-addr's rule for a hop count: the first `hops` addresses walking back from the socket are proxies. */
+function trustHops(hops: number): boolean | ((address: string, hop: number) => boolean) {
+  return hops === 0 ? false : (_address, hop) => hop < hops;
+}
+
 /** Builds the HTTP app: every route, hook and error shape, without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = fastify({
     loggerInstance: deps.logger ?? createLogger({ level: deps.config.logLevel, format: "json" }),
     logController: new RequestLog(),
-    trustProxy: Boolean(deps.config.publicUrl),
+    // X-Forwarded-For is believed for exactly as many proxies as the operator says stand in front (TRUST_PROXY_HOPS):
+    // the client's own address decides the rate limits, and a client cannot choose it by sending the header
+    trustProxy: trustHops(deps.config.trustProxyHops ?? 0),
   });
   registerErrorHandling(app);
   registerOriginCheck(app, deps.config.publicUrl);
@@ -59,7 +67,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db: Queryable = deps.database.db;
   const sms = deps.sms ?? createSmsProvider(deps.config.sms ?? { provider: "demo" }, deps.config.dataDir);
   const invitations = new InvitationsService(db);
-  const accounts = new AccountsService(db, sms, invitations, app.log, deps.passwordHashing);
+  const accounts = new AccountsService(db, sms, invitations, {
+    log: app.log,
+    hashing: deps.passwordHashing,
+    smsPerHour: deps.config.smsPerHour,
+  });
   const stopHousekeeping = startHousekeeping(db, app.log);
   app.addHook("onClose", async () => stopHousekeeping());
   const { cookies, requireUser } = await registerSessions(app, { db, publicUrl: deps.config.publicUrl });
@@ -78,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const manuscripts = new ManuscriptsService(db, deps.manuscripts.storage, deps.manuscripts.queue, app.log);
     await app.register(manuscriptRoutes, { requireUser: requireTeacher, manuscripts });
     const submissions = new SubmissionsService(db, manuscripts);
-    await app.register(studentRoutes, { requireStudent, classes, submissions });
+    await app.register(studentRoutes, { requireStudent, classes, submissions, limiter: accounts.limiter });
   }
   if (deps.webDist) await registerSpa(app, deps.webDist);
   return app;

@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
 
   app.post("/api/auth/check-password-status", async (req) => {
     const body = ZCheckPasswordStatusRequest.parse(req.body);
-    return accounts.passwordStatus(body.phoneNumber);
+    return accounts.passwordStatus(body.phoneNumber, req.ip);
   });
 
   app.post("/api/auth/login-password", async (req, reply) => {
@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
 
   app.post("/api/auth/send-verification-code", async (req) => {
     const body = ZSendVerificationCodeRequest.parse(req.body);
-    return accounts.sendSignedOutCode(body.phoneNumber, body.purpose);
+    return accounts.sendSignedOutCode(body.phoneNumber, body.purpose, req.ip);
   });
 
   app.post("/api/auth/login-code", async (req, reply) => {
@@ -80,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     // Missing or empty fields are the spec's first check (PASSWORD_INCOMPLETE), before any schema error; the current
     // password is asked for only once the account has one.
     assertPasswordFieldsPresent(req.body, Boolean(authOf(req).user.passwordHash));
-    await accounts.changePassword(authOf(req), ZChangePasswordRequest.parse(req.body));
+    await accounts.changePassword(authOf(req), ZChangePasswordRequest.parse(req.body), req.ip);
     return { success: true, message: "Password changed" };
   });
 }

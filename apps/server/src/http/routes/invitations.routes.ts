@@ -1,5 +1,6 @@
 import { ZCreateInvitationRequest, ZValidateInvitationRequest } from "@essay/contract";
 import type { FastifyInstance } from "fastify";
+import { LIMITS } from "../../modules/accounts/rate-limits.ts";
 import { authOf } from "../session.ts";
 import type { RouteContext } from "./context.ts";
 
@@ -22,6 +23,8 @@ export async function invitationRoutes(app: FastifyInstance, ctx: RouteContext):
   // Open to signed-out visitors: the registration wizard validates before the phone is verified.
   app.post("/api/invitations/validate", async (req) => {
     const body = ZValidateInvitationRequest.parse(req.body);
+    // codes guessed from one address are counted before they are looked up
+    await ctx.accounts.limiter.hit([LIMITS.invitationCheckIp(req.ip)]);
     const invitation = await invitations.validate(body.code, body.phoneNumber);
     // the wizard shows what the account will be (the inviter chose it)
     return { valid: true, message: "Invitation code is valid", role: invitation.role };

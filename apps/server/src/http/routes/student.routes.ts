@@ -2,6 +2,7 @@ import { MAX_UPLOAD_BYTES, ZCreateSubmissionRequest, ZJoinClassRequest } from "@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { fail } from "../../lib/fail.ts";
+import { LIMITS, type RateLimiter } from "../../modules/accounts/rate-limits.ts";
 import type { ClassesService } from "../../modules/classes/classes.service.ts";
 import type { SubmissionsService } from "../../modules/submissions/submissions.service.ts";
 import type { PreHandler } from "../roles.ts";
@@ -14,9 +15,9 @@ type WithPage = { Params: { id: string; pageId: string } };
 /** Student-only: my classes, joining by code, my assignments and my submissions. Teachers get 403. */
 export async function studentRoutes(
   app: FastifyInstance,
-  ctx: { requireStudent: PreHandler; classes: ClassesService; submissions: SubmissionsService },
+  ctx: { requireStudent: PreHandler; classes: ClassesService; submissions: SubmissionsService; limiter: RateLimiter },
 ): Promise<void> {
-  const { classes, submissions, requireStudent } = ctx;
+  const { classes, submissions, requireStudent, limiter } = ctx;
   const opts = { preHandler: requireStudent };
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
@@ -26,7 +27,12 @@ export async function studentRoutes(
   app.post("/api/student/classes/join", opts, async (req) => {
     const body = ZJoinClassRequest.safeParse(req.body ?? {});
     if (!body.success) throw fail("JOIN_CODE_INVALID", { status: 400 });
-    return classes.join(authOf(req).user, body.data.code);
+    // class codes are guessed one try at a time per student and per address; a code that works is not counted
+    const rules = [LIMITS.joinStudent(authOf(req).user.id), LIMITS.joinIp(req.ip)];
+    await limiter.hit(rules);
+    const joined = await classes.join(authOf(req).user, body.data.code);
+    await limiter.refund(rules.map((r) => r.key));
+    return joined;
   });
 
   // reports are shown in the student's own work language

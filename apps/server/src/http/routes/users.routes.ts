@@ -20,11 +20,11 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
 
   app.post("/api/auth/verify-old-phone", { preHandler: requireUser }, async (req) => {
     const body = ZVerifyPhoneRequest.parse(req.body);
-    return accounts.sendChangeOldCode(authOf(req).user, body.phoneNumber);
+    return accounts.sendChangeOldCode(authOf(req).user, body.phoneNumber, req.ip);
   });
 
   app.post("/api/auth/verify-new-phone", { preHandler: requireUser }, async (req) => {
     const body = ZVerifyPhoneRequest.parse(req.body);
-    return accounts.sendChangeNewCode(authOf(req).user, body.phoneNumber);
+    return accounts.sendChangeNewCode(authOf(req).user, body.phoneNumber, req.ip);
   });
 }

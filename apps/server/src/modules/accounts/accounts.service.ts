@@ -21,7 +21,7 @@ import {
   type ScryptParams,
   verifyPassword,
 } from "./passwords.ts";
-import { LIMITS, RateLimiter } from "./rate-limits.ts";
+import { DEFAULT_SMS_PER_HOUR, LIMITS, RateLimiter } from "./rate-limits.ts";
 import {
   type ActiveSession,
   createSession,
@@ -72,17 +72,29 @@ function assertNewPassword(newPassword: string, confirmPassword: string | undefi
 
 type Log = { error(obj: unknown, msg: string): void };
 
+export interface AccountsOptions {
+  log?: Log;
+  /** scrypt cost of new hashes; tests lower it, production keeps OWASP's. */
+  hashing?: ScryptParams | undefined;
+  /** SMS the whole instance may send in an hour (SMS_MAX_PER_HOUR). */
+  smsPerHour?: number | undefined;
+}
+
 export class AccountsService {
   readonly limiter: RateLimiter;
+  private readonly log: Log | undefined;
+  private readonly hashing: ScryptParams;
+  private readonly smsPerHour: number;
   constructor(
     private readonly db: Queryable,
     private readonly sms: SmsProvider,
     private readonly invitations: InvitationsService,
-    private readonly log?: Log,
-    /** scrypt cost of new hashes; tests lower it, production keeps OWASP's. */
-    private readonly hashing: ScryptParams = SCRYPT_PARAMS,
+    options: AccountsOptions = {},
   ) {
     this.limiter = new RateLimiter(db);
+    this.log = options.log;
+    this.hashing = options.hashing ?? SCRYPT_PARAMS;
+    this.smsPerHour = options.smsPerHour ?? DEFAULT_SMS_PER_HOUR;
   }
 
   /**
@@ -91,26 +103,29 @@ export class AccountsService {
    * password anyone could derive, since there is no default any more). Only a phone with a live invitation and no
    * account is told USER_NOT_FOUND, which sends the invitee to registration (they hold the invitation code).
    */
-  async passwordStatus(phoneNumber: string): Promise<{ hasCustomPassword: boolean }> {
+  async passwordStatus(phoneNumber: string, ip: string): Promise<{ hasCustomPassword: boolean }> {
+    await this.limiter.hit([LIMITS.phoneCheckIp(ip)]);
     const user = await findUserByPhone(this.db, phoneNumber);
     if (!user && (await hasLiveInvitation(this.db, phoneNumber))) throw fail("USER_NOT_FOUND");
     return { hasCustomPassword: true };
   }
 
   /**
-   * Failed attempts count per phone and per client IP; over the limit even a right password waits. An account without
-   * a password of its own has nothing to match: its phone's digits sign nobody in.
+   * Every attempt is counted before the password is checked (per phone and address, per phone, per address: see
+   * LIMITS); past the free attempts each try waits longer. The right password forgets the phone-and-address count and
+   * takes its attempt back from the others. An account without a password of its own has nothing to match: its
+   * phone's digits sign nobody in.
    */
   async loginWithPassword(phoneNumber: string, password: string, ip: string): Promise<SignedIn> {
-    const rules = [LIMITS.signInPhone(phoneNumber), LIMITS.signInIp(ip)];
-    await this.limiter.assertAllowed(rules);
+    const pair = LIMITS.signInPhoneIp(phoneNumber, ip);
+    const others = [LIMITS.signInPhone(phoneNumber), LIMITS.signInIp(ip)];
+    await this.limiter.hit([pair, ...others]);
     const user = await findUserByPhone(this.db, phoneNumber);
     const stored = user?.passwordHash ?? null;
     const ok = await verifyPassword(password, stored ?? (await dummyPasswordHash(this.hashing)));
-    if (!user || !stored || !ok) {
-      await this.limiter.record(rules.map((r) => r.key));
-      throw fail("INVALID_CREDENTIALS");
-    }
+    if (!user || !stored || !ok) throw fail("INVALID_CREDENTIALS");
+    await this.limiter.reset([pair.key]);
+    await this.limiter.refund(others.map((r) => r.key));
     // an older, cheaper hash is replaced now that the password is known
     const rehashed = needsRehash(stored, this.hashing) ? await hashPassword(password, this.hashing) : null;
     const now = new Date();
@@ -132,7 +147,10 @@ export class AccountsService {
   async sendSignedOutCode(
     phoneNumber: string,
     purpose: "register" | "login" | "reset",
+    ip: string,
   ): Promise<TSendVerificationCodeResponse> {
+    // what one address and the whole instance may ask for, counted before anything is looked up
+    await this.limiter.hit([LIMITS.smsIp(ip), LIMITS.smsAll(this.smsPerHour)]);
     if (purpose === "register") {
       if (await findUserByPhone(this.db, phoneNumber)) throw fail("PHONE_TAKEN");
       if (!(await hasLiveInvitation(this.db, phoneNumber))) throw fail("INVITATION_INVALID");
@@ -240,18 +258,19 @@ export class AccountsService {
    * without a password of its own sets its first one without `currentPassword` — exactly while it has none: the
    * update is conditional, so a password set meanwhile (another tab, a reset) is not silently replaced.
    */
-  async changePassword(auth: ActiveSession, input: ChangePasswordInput): Promise<void> {
+  async changePassword(auth: ActiveSession, input: ChangePasswordInput, ip: string): Promise<void> {
     const stored = auth.user.passwordHash;
     const current = input.currentPassword;
     if ((stored && !current) || !input.newPassword || input.confirmPassword === "") throw fail("PASSWORD_INCOMPLETE");
     assertNewPassword(input.newPassword, input.confirmPassword);
     if (stored) {
-      const rule = LIMITS.signInPhone(auth.user.phoneNumber);
-      await this.limiter.assertAllowed([rule]);
-      if (!(await verifyPassword(current ?? "", stored))) {
-        await this.limiter.record([rule.key]);
-        throw fail("CURRENT_PASSWORD_WRONG");
-      }
+      // a wrong current password is a password guess like any other: counted first, with sign-in's slowdown
+      const pair = LIMITS.signInPhoneIp(auth.user.phoneNumber, ip);
+      const perPhone = LIMITS.signInPhone(auth.user.phoneNumber);
+      await this.limiter.hit([pair, perPhone]);
+      if (!(await verifyPassword(current ?? "", stored))) throw fail("CURRENT_PASSWORD_WRONG");
+      await this.limiter.reset([pair.key]);
+      await this.limiter.refund([perPhone.key]);
     }
     const passwordHash = await hashPassword(input.newPassword, this.hashing);
     await this.db.transaction(async (tx) => {
@@ -264,12 +283,14 @@ export class AccountsService {
     });
   }
 
-  async sendChangeOldCode(user: UserRow, phoneNumber: string): Promise<TSendVerificationCodeResponse> {
+  async sendChangeOldCode(user: UserRow, phoneNumber: string, ip: string): Promise<TSendVerificationCodeResponse> {
+    await this.limiter.hit([LIMITS.smsIp(ip), LIMITS.smsAll(this.smsPerHour)]);
     if (phoneNumber !== user.phoneNumber) throw fail("PHONE_MISMATCH");
     return sendCode(this.codeDeps(), { phoneNumber, purpose: "change_old", userId: user.id });
   }
 
-  async sendChangeNewCode(user: UserRow, phoneNumber: string): Promise<TSendVerificationCodeResponse> {
+  async sendChangeNewCode(user: UserRow, phoneNumber: string, ip: string): Promise<TSendVerificationCodeResponse> {
+    await this.limiter.hit([LIMITS.smsIp(ip), LIMITS.smsAll(this.smsPerHour)]);
     if (phoneNumber === user.phoneNumber) throw fail("PHONE_UNCHANGED");
     if (await findUserByPhone(this.db, phoneNumber)) throw fail("PHONE_TAKEN");
     return sendCode(this.codeDeps(), { phoneNumber, purpose: "change_new", userId: user.id });

@@ -1,10 +1,11 @@
 import { lt, or } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import { rateLimitEvents, sessions, verificationCodes } from "../../db/schema.ts";
+import { sessions, verificationCodes } from "../../db/schema.ts";
+import { purgeRateLimits } from "./rate-limits.ts";
 
 const DAY_MS = 24 * 3600_000;
 
-/** Deletes expired sessions, day-old verification codes and rate-limit events older than the longest window. */
+/** Deletes expired sessions, day-old verification codes and rate-limit rows with nothing left to remember. */
 export async function purgeExpired(db: Queryable, now = new Date()): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
   await db
@@ -15,7 +16,7 @@ export async function purgeExpired(db: Queryable, now = new Date()): Promise<voi
         lt(verificationCodes.createdAt, new Date(now.getTime() - 2 * DAY_MS)),
       ),
     );
-  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(now.getTime() - DAY_MS - 3600_000)));
+  await purgeRateLimits(db, now);
 }
 
 /** Runs `purgeExpired` now and hourly; the returned function stops it. Failures are logged, never thrown. */

@@ -8,7 +8,8 @@ import { CODE_TTL_MS, type CodeTarget, issueCode } from "./verification-codes.ts
 type Log = { error(obj: unknown, msg: string): void };
 
 /**
- * Issues a code and texts it, within the per-phone send limits (1 per 60 s, 10 per day). Sign-in and reset codes
+ * Issues a code and texts it, within the per-phone send limits (1 per 60 s, 10 per day; the caller has counted the
+ * address's and the instance's). Sign-in and reset codes
  * (`deliver` false when the phone has no account) answer identically either way: the limits count, the SMS leaves
  * after the reply, and a failed send is logged rather than reported.
  */
@@ -17,9 +18,7 @@ export async function sendCode(
   target: CodeTarget,
   options: { deliver?: boolean } = {},
 ): Promise<TSendVerificationCodeResponse> {
-  const rules = [LIMITS.smsMinute(target.phoneNumber, target.purpose), LIMITS.smsDay(target.phoneNumber)];
-  await deps.limiter.assertAllowed(rules);
-  await deps.limiter.record(rules.map((r) => r.key));
+  await deps.limiter.hit([LIMITS.smsMinute(target.phoneNumber, target.purpose), LIMITS.smsDay(target.phoneNumber)]);
   const shown = !deps.sms.texts && deps.sms.revealsCode(target.purpose);
   const reply: TSendVerificationCodeResponse = {
     success: true,
