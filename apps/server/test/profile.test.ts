@@ -1,5 +1,5 @@
 import { ZUser } from "@essay/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser, lastCode, randomPhone, signedIn } from "./factories.ts";
 import { startTestApp, type TestApp, testDatabases } from "./harness.ts";
 
@@ -9,6 +9,10 @@ describe.each(testDatabases())("personal centre (%s)", (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t?.close());
+  // every test here asks for codes from one address: start each without the others' counts
+  beforeEach(async () => {
+    await t.testDb.database.query("delete from rate_limits");
+  });
 
   const clearSendLimits = (phone: string) =>
     t.testDb.database.query("delete from rate_limits where key like $1", [`sms:%${phone}`]);

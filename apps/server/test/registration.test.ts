@@ -1,5 +1,5 @@
 import { ZAuthResponse } from "@essay/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createInvitation, createUser, lastCode, randomPhone } from "./factories.ts";
 import { startTestApp, type TestApp, type TestClient, testDatabases } from "./harness.ts";
 
@@ -9,6 +9,10 @@ describe.each(testDatabases())("registration (%s)", (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t?.close());
+  // every test here asks for codes from one address: start each without the others' counts
+  beforeEach(async () => {
+    await t.testDb.database.query("delete from rate_limits");
+  });
 
   /** A registration code; codes go only to a phone with a live invitation, so one is made for it first. */
   async function sendCode(client: TestClient, phoneNumber: string): Promise<string> {
