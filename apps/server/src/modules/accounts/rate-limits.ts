@@ -77,7 +77,8 @@ export class RateLimiter {
             sql`select blocked_until from rate_limits where key = ${rule.key}`,
           )) as unknown as { rows: { blocked_until: Date | string }[] };
           const until = new Date(result.rows[0]?.blocked_until ?? now);
-          throw new Blocked(until.getTime() - now.getTime());
+          // from the moment of answering: this request may have queued on the row lock since `now`
+          throw new Blocked(until.getTime() - Date.now());
         }
       });
     } catch (error) {
