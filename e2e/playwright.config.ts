@@ -49,6 +49,8 @@ export default defineConfig({
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       E2E_DATA_DIR: dataDir,
+      // every account of the run registers from this one address
+      SMS_MAX_PER_ADDRESS_PER_HOUR: "1000",
     },
   },
 });

@@ -61,6 +61,8 @@ const ZEnv = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** Verification SMS the whole instance may send in an hour (caps what an abuser can cost with a real provider). */
     SMS_MAX_PER_HOUR: z.coerce.number().int().min(1).default(200),
+    /** …and one address may ask for in an hour (a whole class registering behind the school's one address). */
+    SMS_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(60),
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     /** pino level. */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -157,6 +159,7 @@ const ZEnv = z
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     smsPerHour: env.SMS_MAX_PER_HOUR,
+    smsPerAddressPerHour: env.SMS_MAX_PER_ADDRESS_PER_HOUR,
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,

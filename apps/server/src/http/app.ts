@@ -31,7 +31,7 @@ import { registerSpa } from "./spa.ts";
 
 export interface AppDeps {
   config: Pick<AppConfig, "publicUrl" | "logLevel" | "nodeEnv"> &
-    Partial<Pick<AppConfig, "sms" | "dataDir" | "trustProxyHops" | "smsPerHour">>;
+    Partial<Pick<AppConfig, "sms" | "dataDir" | "trustProxyHops" | "smsPerHour" | "smsPerAddressPerHour">>;
   /** The process's logger (main.ts makes one for the terminal or for JSON); tests get a JSON one at their level. */
   logger?: FastifyBaseLogger;
   database: Database;
@@ -71,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     hashing: deps.passwordHashing,
     smsPerHour: deps.config.smsPerHour,
+    smsPerAddressPerHour: deps.config.smsPerAddressPerHour,
   });
   const stopHousekeeping = startHousekeeping(db, app.log);
   app.addHook("onClose", async () => stopHousekeeping());

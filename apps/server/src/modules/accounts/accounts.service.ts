@@ -21,7 +21,7 @@ import {
   type ScryptParams,
   verifyPassword,
 } from "./passwords.ts";
-import { DEFAULT_SMS_PER_HOUR, LIMITS, RateLimiter } from "./rate-limits.ts";
+import { DEFAULT_SMS_PER_ADDRESS_PER_HOUR, DEFAULT_SMS_PER_HOUR, LIMITS, RateLimiter } from "./rate-limits.ts";
 import {
   type ActiveSession,
   createSession,
@@ -78,6 +78,8 @@ export interface AccountsOptions {
   hashing?: ScryptParams | undefined;
   /** SMS the whole instance may send in an hour (SMS_MAX_PER_HOUR). */
   smsPerHour?: number | undefined;
+  /** SMS one address may ask for in an hour (SMS_MAX_PER_ADDRESS_PER_HOUR). */
+  smsPerAddressPerHour?: number | undefined;
 }
 
 export class AccountsService {
@@ -85,6 +87,7 @@ export class AccountsService {
   private readonly log: Log | undefined;
   private readonly hashing: ScryptParams;
   private readonly smsPerHour: number;
+  private readonly smsPerAddressPerHour: number;
   constructor(
     private readonly db: Queryable,
     private readonly sms: SmsProvider,
@@ -95,6 +98,7 @@ export class AccountsService {
     this.log = options.log;
     this.hashing = options.hashing ?? SCRYPT_PARAMS;
     this.smsPerHour = options.smsPerHour ?? DEFAULT_SMS_PER_HOUR;
+    this.smsPerAddressPerHour = options.smsPerAddressPerHour ?? DEFAULT_SMS_PER_ADDRESS_PER_HOUR;
   }
 
   /**
@@ -150,7 +154,7 @@ export class AccountsService {
     ip: string,
   ): Promise<TSendVerificationCodeResponse> {
     // what one address and the whole instance may ask for, counted before anything is looked up
-    await this.limiter.hit([LIMITS.smsIp(ip), LIMITS.smsAll(this.smsPerHour)]);
+    await this.limiter.hit([LIMITS.smsIp(ip, this.smsPerAddressPerHour), LIMITS.smsAll(this.smsPerHour)]);
     if (purpose === "register") {
       if (await findUserByPhone(this.db, phoneNumber)) throw fail("PHONE_TAKEN");
       if (!(await hasLiveInvitation(this.db, phoneNumber))) throw fail("INVITATION_INVALID");
@@ -284,13 +288,13 @@ export class AccountsService {
   }
 
   async sendChangeOldCode(user: UserRow, phoneNumber: string, ip: string): Promise<TSendVerificationCodeResponse> {
-    await this.limiter.hit([LIMITS.smsIp(ip), LIMITS.smsAll(this.smsPerHour)]);
+    await this.limiter.hit([LIMITS.smsIp(ip, this.smsPerAddressPerHour), LIMITS.smsAll(this.smsPerHour)]);
     if (phoneNumber !== user.phoneNumber) throw fail("PHONE_MISMATCH");
     return sendCode(this.codeDeps(), { phoneNumber, purpose: "change_old", userId: user.id });
   }
 
   async sendChangeNewCode(user: UserRow, phoneNumber: string, ip: string): Promise<TSendVerificationCodeResponse> {
-    await this.limiter.hit([LIMITS.smsIp(ip), LIMITS.smsAll(this.smsPerHour)]);
+    await this.limiter.hit([LIMITS.smsIp(ip, this.smsPerAddressPerHour), LIMITS.smsAll(this.smsPerHour)]);
     if (phoneNumber === user.phoneNumber) throw fail("PHONE_UNCHANGED");
     if (await findUserByPhone(this.db, phoneNumber)) throw fail("PHONE_TAKEN");
     return sendCode(this.codeDeps(), { phoneNumber, purpose: "change_new", userId: user.id });

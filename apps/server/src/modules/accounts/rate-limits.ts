@@ -112,8 +112,9 @@ export async function purgeRateLimits(db: Queryable, now = new Date()): Promise<
     .where(sql`${rateLimits.blockedUntil} < ${ts(now)} and ${rateLimits.updatedAt} < ${ts(stale)}`);
 }
 
-/** SMS_MAX_PER_HOUR's default. */
+/** SMS_MAX_PER_HOUR's and SMS_MAX_PER_ADDRESS_PER_HOUR's defaults. */
 export const DEFAULT_SMS_PER_HOUR = 200;
+export const DEFAULT_SMS_PER_ADDRESS_PER_HOUR = 60;
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -151,8 +152,8 @@ export const LIMITS = {
     windowMs: MINUTE,
   }),
   smsDay: (phone: string): RateRule => ({ key: `sms:${phone}`, limit: 10, windowMs: 24 * HOUR }),
-  /** SMS asked for from one address: 20 an hour (a class registering at once stays under it). */
-  smsIp: (ip: string): RateRule => ({ key: `sms:ip:${ip}`, limit: 20, windowMs: HOUR }),
+  /** SMS asked for from one address in an hour (SMS_MAX_PER_ADDRESS_PER_HOUR: a class registering behind one NAT). */
+  smsIp: (ip: string, perHour: number): RateRule => ({ key: `sms:ip:${ip}`, limit: perHour, windowMs: HOUR }),
   /** SMS from the whole instance an hour (SMS_MAX_PER_HOUR): caps what an abuser can cost the school. */
   smsAll: (perHour: number): RateRule => ({ key: "sms:all", limit: perHour, windowMs: HOUR }),
   /** Class codes tried by one student (success is refunded) and from one address. */
