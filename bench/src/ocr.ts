@@ -12,8 +12,16 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { createOcrEngine, DEFAULT_STEPS, type OcrEngine, type OcrSteps } from "@essay/ocr";
+import {
+  createOcrEngine,
+  DEFAULT_STEPS,
+  DOUBTFUL_BELOW,
+  type OcrEngine,
+  type OcrLine,
+  type OcrSteps,
+} from "@essay/ocr";
 import { percentile, primaryLanguage, score } from "./ocr/cer.ts";
+import { addCounts, countMarks, type MarkCounts, markFigures, scoredChars, THRESHOLDS } from "./ocr/marks.ts";
 import { generateSynthetic } from "./ocr/synth.ts";
 
 interface ManifestEntry {
@@ -87,6 +95,7 @@ export function parseSteps(list: string | undefined, base: OcrSteps = DEFAULT_ST
 }
 
 const PLAIN_STEPS = parseSteps("none");
+const MARK_THRESHOLDS = [...new Set([...THRESHOLDS, DOUBTFUL_BELOW])].sort((a, b) => a - b);
 
 interface SampleResult {
   id: string;
@@ -122,6 +131,8 @@ interface RunSummary {
   /** Peak RSS of the process at the end of this run (a high-water mark: includes earlier runs). */
   peak_rss_mb: number;
   samples: SampleResult[];
+  /** Per-character confidence against the misreadings (absent when the engine gives no characters). */
+  marks?: MarkCounts;
 }
 
 interface Loaded {
@@ -163,11 +174,13 @@ async function runOnce(
   const times: number[] = [];
   const cpuTimes: number[] = [];
   const results: SampleResult[] = [];
+  let marks: MarkCounts | undefined;
   for (const { entry: e, photos, ref } of samples) {
     const lang = primaryLanguage(e.language);
     const texts: string[] = [];
     let ms = 0;
     let empty = 0;
+    const pageLines: OcrLine[][] = [];
     for (const photo of photos) {
       const t = performance.now();
       const c0 = process.cpuUsage();
@@ -177,10 +190,13 @@ async function runOnce(
       cpuTimes.push((cpu.user + cpu.system) / 1000);
       times.push(dt);
       ms += dt;
+      pageLines.push(r.lines);
       if (r.text.trim()) texts.push(r.text);
       else empty++;
     }
     const hyp = texts.join("\n\n");
+    const chars = scoredChars(pageLines, lang);
+    if (chars) marks = addCounts(marks, countMarks(chars, ref, lang, MARK_THRESHOLDS));
     const s = score(hyp, ref, lang);
     const sp = score(hyp, ref, lang, true);
     const r: SampleResult = {
@@ -224,6 +240,7 @@ async function runOnce(
     cold_start_ms: cold,
     peak_rss_mb: process.resourceUsage().maxRSS / 1024,
     samples: results,
+    ...(marks ? { marks } : {}),
   };
 }
 
@@ -317,6 +334,16 @@ async function main() {
       };
     }
   }
+  const marked = main.marks ? markFigures(main.marks) : [];
+  if (main.marks) {
+    log(
+      `marked characters (confidence below the threshold; ${main.marks.chars} characters, ${main.marks.errors} misread): ${marked
+        .map(
+          (m) => `<${m.threshold}${m.threshold === DOUBTFUL_BELOW ? "*" : ""} ${pct(m.share)} recall ${pct(m.recall)}`,
+        )
+        .join("  ")}  (* DOUBTFUL_BELOW)`,
+    );
+  }
   log(`peak RSS ${peak.toFixed(0)} MB (pipeline run)`);
   if (args.json) {
     console.log(
@@ -355,6 +382,15 @@ async function main() {
               }
             : s;
         }),
+        ...(main.marks
+          ? {
+              marked: {
+                threshold: DOUBTFUL_BELOW,
+                ...(marked.find((m) => m.threshold === DOUBTFUL_BELOW) ?? {}),
+                by_threshold: marked,
+              },
+            }
+          : {}),
         ...(args.ablate ? { ablation } : {}),
       }),
     );

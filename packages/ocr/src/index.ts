@@ -11,6 +11,7 @@ export { OcrError, type OcrErrorCode } from "./errors.ts";
 export { joinPieces, layoutLines, type Segment } from "./layout.ts";
 export { OPENAI_PROMPT, OpenAiEngine } from "./openai.ts";
 export { DEFAULT_STEPS, DEFAULT_TUNING, ENGINE_ID, type PipelineTuning } from "./pipeline.ts";
+export { alignOps, DOUBTFUL_BELOW } from "./reading.ts";
 export type * from "./types.ts";
 
 /** Create an OCR engine. The embedded engine loads PP-OCRv4 once, in a worker thread, on first use. */

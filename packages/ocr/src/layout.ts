@@ -1,10 +1,13 @@
 import { quadBounds } from "./geometry.ts";
+import { type CharRead, realign } from "./reading.ts";
 import type { OcrLine, OcrResult, Quad } from "./types.ts";
 
 export interface Segment {
   text: string;
   box: Quad;
   confidence: number;
+  /** Per-character readings (embedded engine), their texts joined = `text`. */
+  reads?: CharRead[];
   /** Box used for grouping/ordering when the page is skewed (deskewed coordinates); defaults to `box`. */
   layoutBox?: Quad;
 }
@@ -107,7 +110,10 @@ export interface LayoutOptions {
  * New paragraph when a row is indented (left edge ≥ 1.2 × median row height right of the common margin)
  * or when the vertical gap above it exceeds 1.6 × the median gap.
  */
-export function layoutLines(segments: Segment[], opts: LayoutOptions): { lines: OcrLine[]; text: string } {
+/** A laid-out line with its characters' readings (boxes still in the page's coordinates). */
+export type LaidLine = OcrLine & { reads?: CharRead[] };
+
+export function layoutLines(segments: Segment[], opts: LayoutOptions): { lines: LaidLine[]; text: string } {
   const rows = groupRows(segments.filter((s) => s.text.trim().length > 0));
   if (rows.length === 0) return { lines: [], text: "" };
   const heights = rows.map((r) => r.y1 - r.y0);
@@ -119,7 +125,7 @@ export function layoutLines(segments: Segment[], opts: LayoutOptions): { lines: 
   for (let i = 1; i < rows.length; i++)
     gaps.push((rows[i]!.y0 + rows[i]!.y1) / 2 - (rows[i - 1]!.y0 + rows[i - 1]!.y1) / 2);
   const medGap = median(gaps);
-  const lines: OcrLine[] = [];
+  const lines: LaidLine[] = [];
   let para = 0;
   const paraTexts: string[][] = [[]];
   rows.forEach((r, i) => {
@@ -139,7 +145,13 @@ export function layoutLines(segments: Segment[], opts: LayoutOptions): { lines: 
     const first = r.segs[0]!.box;
     const last = r.segs[r.segs.length - 1]!.box;
     const box: Quad = [first[0], last[1], last[2], first[3]];
-    lines.push({ text, box, confidence: len ? conf / len : 0, paragraph: para });
+    const reads = r.segs.every((s) => s.reads)
+      ? realign(
+          r.segs.flatMap((s) => s.reads!),
+          text,
+        )
+      : undefined;
+    lines.push({ text, box, confidence: len ? conf / len : 0, paragraph: para, ...(reads ? { reads } : {}) });
     paraTexts[para]!.push(text);
   });
   const text = paraTexts.map((p) => p.join("\n")).join("\n\n");

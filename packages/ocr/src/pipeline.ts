@@ -13,11 +13,12 @@ import {
 import { applyHomography } from "./geometry.ts";
 import { findGrid, gridRowBoxes } from "./grid.ts";
 import { cropRgb, decodeImage, type Rgb, resizeRgb, rotateRgb } from "./image.ts";
-import { joinPieces, layoutLines, type Segment } from "./layout.ts";
+import { joinPieces, type LaidLine, layoutLines, type Segment } from "./layout.ts";
 import { BigramLm } from "./lm.ts";
 import { EN_DICT, modelPaths } from "./models.ts";
 import { findPages, flattenIllumination, inkFraction, padWhite, suppressColor, warpQuad } from "./preprocess.ts";
 import { normalizeCjkPunct } from "./punct.ts";
+import { type CharRead, charReadings, realign, rectAxis, toOcrChar } from "./reading.ts";
 import type { EmbeddedConfig, OcrLine, OcrResult, OcrSteps, Point, Quad, RecognizeOptions } from "./types.ts";
 import { DEFAULT_WORD_DECODE, decodeWords, letterClasses, type WordDecodeOptions, WordLexicon } from "./words.ts";
 
@@ -247,8 +248,13 @@ export class EmbeddedPipeline {
         const [x, y] = unturn(toPage(p));
         return [Math.round(x * scale), Math.round(y * scale)];
       };
-      for (const l of page.lines) {
-        lines.push({ ...l, paragraph: l.paragraph + paraBase, box: l.box.map(toOrig) as Quad });
+      for (const { reads, ...l } of page.lines) {
+        lines.push({
+          ...l,
+          paragraph: l.paragraph + paraBase,
+          box: l.box.map(toOrig) as Quad,
+          ...(reads ? { chars: reads.map((r) => toOcrChar(r, toOrig)) } : {}),
+        });
       }
       if (page.text) texts.push(page.text);
       readBy[page.script] += page.lines.length;
@@ -310,7 +316,7 @@ export class EmbeddedPipeline {
     steps: OcrSteps,
     opts: RecognizeOptions,
     timings: Timings,
-  ): Promise<{ text: string; lines: OcrLine[]; script: Script }> {
+  ): Promise<{ text: string; lines: LaidLine[]; script: Script }> {
     const t1 = now();
     let img = input;
     let up = 1;
@@ -368,8 +374,14 @@ export class EmbeddedPipeline {
     const segments: Segment[] = [];
     for (const seg of read.segments) {
       if (seg.text.trim() && seg.confidence >= this.tuning.minConfidence) {
-        const box = seg.box.map(([x, y]) => [(x - pad) / up, (y - pad) / up]) as Quad;
-        segments.push({ ...seg, box, ...(angle ? { layoutBox: straighten(seg.box) } : {}) });
+        const unpad = (q: Quad) => q.map(([x, y]) => [(x - pad) / up, (y - pad) / up]) as Quad;
+        const reads = seg.reads?.map((r) => ({ ...r, quad: unpad(r.quad) }));
+        segments.push({
+          ...seg,
+          box: unpad(seg.box),
+          ...(reads ? { reads } : {}),
+          ...(angle ? { layoutBox: straighten(seg.box) } : {}),
+        });
       }
     }
 
@@ -456,21 +468,41 @@ export class EmbeddedPipeline {
     const w = Math.max(H / 2, Math.round((crop.width * H) / crop.height));
     const line = await resizeRgb(crop, w, H);
     const pieces =
-      this.tuning.maxLineRatio > 0 ? splitLine(line, this.tuning.maxLineRatio) : [{ img: line, gapBefore: false }];
+      this.tuning.maxLineRatio > 0
+        ? splitLine(line, this.tuning.maxLineRatio)
+        : [{ img: line, gapBefore: false, x: 0 }];
+    const axis = rectAxis(b.rect);
     let text = "";
     let confSum = 0;
     let confN = 0;
+    const reads: CharRead[] = [];
     for (const piece of pieces) {
       const probs = await this.runRec(models.rec, piece.img);
+      // prefix beam search helps English too (merged paths); the Chinese LM is left out there
+      const lm = steps.lm && !latinHint ? this.lm : undefined;
       const dec =
         steps.lm && this.lm
           ? beamDecode(probs.data, probs.T, probs.C, models.dict, {
               beam: this.tuning.beam,
-              // prefix beam search helps English too (merged paths); the Chinese LM is left out there
-              lm: latinHint ? undefined : this.lm,
+              lm,
               lmWeight: this.tuning.lmWeight,
             })
           : greedyDecode(probs.data, probs.T, probs.C, models.dict);
+      const frames = {
+        probs: probs.data,
+        T: probs.T,
+        C: probs.C,
+        dict: models.dict,
+        width: piece.img.width,
+        height: H,
+      };
+      const pieceReads = charReadings(dec.text, dec.steps, frames, axis, {
+        lm,
+        lmWeight: this.tuning.lmWeight,
+        xOffset: piece.x,
+        lineWidth: line.width,
+      });
+      reads.push(...pieceReads);
       let t =
         this.tuning.wordGaps && !models.spaces ? insertWordGaps(dec.text, dec.steps, probs.T, piece.img) : dec.text;
       // pinyin and English inside a Chinese essay stay as the recogniser read them
@@ -490,7 +522,8 @@ export class EmbeddedPipeline {
       confSum += dec.confidence * n;
       confN += n;
     }
-    return { text: steps.punct ? normalizeCjkPunct(text) : text, confidence: confN ? confSum / confN : 0, box: b.quad };
+    const final = steps.punct ? normalizeCjkPunct(text) : text;
+    return { text: final, confidence: confN ? confSum / confN : 0, box: b.quad, reads: realign(reads, final) };
   }
 
   async runRec(session: ort.InferenceSession, line: Rgb): Promise<{ data: Float32Array; T: number; C: number }> {
@@ -600,9 +633,9 @@ function columnInk(line: Rgb): Uint16Array {
  * Cut a long line image into pieces of at most ~maxRatio × height, each cut at the emptiest column
  * near the target position (so characters are not split). gapBefore marks cuts in a word-sized gap.
  */
-export function splitLine(line: Rgb, maxRatio: number): { img: Rgb; gapBefore: boolean }[] {
+export function splitLine(line: Rgb, maxRatio: number): { img: Rgb; gapBefore: boolean; x: number }[] {
   const { width: W, height: H } = line;
-  if (W <= maxRatio * H) return [{ img: line, gapBefore: false }];
+  if (W <= maxRatio * H) return [{ img: line, gapBefore: false, x: 0 }];
   const ink = columnInk(line);
   const n = Math.ceil(W / (maxRatio * H));
   const target = W / n;
@@ -615,7 +648,7 @@ export function splitLine(line: Rgb, maxRatio: number): { img: Rgb; gapBefore: b
     }
     cuts.push(best);
   }
-  const pieces: { img: Rgb; gapBefore: boolean }[] = [];
+  const pieces: { img: Rgb; gapBefore: boolean; x: number }[] = [];
   let prev = 0;
   for (const [i, c] of [...cuts, W].entries()) {
     if (c - prev < 4) continue;
@@ -628,7 +661,7 @@ export function splitLine(line: Rgb, maxRatio: number): { img: Rgb; gapBefore: b
       while (b < W && ink[b]! <= 1) b++;
       gap = b - a >= 0.3 * H;
     }
-    pieces.push({ img: cropRgb(line, prev, 0, c - prev, H), gapBefore: gap });
+    pieces.push({ img: cropRgb(line, prev, 0, c - prev, H), gapBefore: gap, x: prev });
     prev = c;
   }
   return pieces;

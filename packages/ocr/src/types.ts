@@ -2,6 +2,17 @@ export type Point = [number, number];
 /** Quadrilateral in source-image pixel coordinates: top-left, top-right, bottom-right, bottom-left. */
 export type Quad = [Point, Point, Point, Point];
 
+/** One character as the recogniser read it (embedded engine). */
+export interface OcrChar {
+  text: string;
+  /** The recogniser's posterior combined with the character model, 0..1 (`DOUBTFUL_BELOW` marks doubtful ones). */
+  confidence: number;
+  /** Up to 4 other readings the recogniser proposed at the character's frames, most likely first. */
+  alternatives: { text: string; confidence: number }[];
+  /** The character's span along its line: [x0, y0, x1, y1] in pixels of the EXIF-rotated original image. */
+  box: [number, number, number, number];
+}
+
 export interface OcrLine {
   text: string;
   box: Quad;
@@ -9,6 +20,8 @@ export interface OcrLine {
   confidence: number;
   /** Index of the paragraph this line belongs to (0-based). */
   paragraph: number;
+  /** Embedded engine: the line's characters; their texts joined are the line's text. */
+  chars?: OcrChar[];
 }
 
 export interface OcrResult {

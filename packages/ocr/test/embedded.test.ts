@@ -34,6 +34,30 @@ describe("embedded engine (real PP-OCRv4 model in a worker thread)", () => {
       for (const [x, y] of l.box) expect(x >= 0 && x <= meta.width! && y >= 0 && y <= meta.height!).toBe(true);
     expect(r.pages).toBe(1);
     expect(r.timings.total).toBeGreaterThan(0);
+    // every line carries its characters: their texts joined are the line, their boxes lie on it, left to right
+    for (const l of r.lines) {
+      const chars = l.chars!;
+      expect(chars.map((c) => c.text).join("")).toBe(l.text);
+      const xs = l.box.map((p) => p[0]);
+      const ys = l.box.map((p) => p[1]);
+      for (const c of chars) {
+        expect(c.confidence).toBeGreaterThanOrEqual(0);
+        expect(c.confidence).toBeLessThanOrEqual(1);
+        expect(c.alternatives.length).toBeLessThanOrEqual(4);
+        expect(c.box[0]).toBeGreaterThanOrEqual(Math.min(...xs) - 2);
+        expect(c.box[2]).toBeLessThanOrEqual(Math.max(...xs) + 2);
+        expect(c.box[1]).toBeGreaterThanOrEqual(Math.min(...ys) - 2);
+        expect(c.box[3]).toBeLessThanOrEqual(Math.max(...ys) + 2);
+      }
+      const letters = chars.filter((c) => c.text.trim());
+      for (let i = 1; i < letters.length; i++)
+        expect(letters[i]!.box[0]).toBeGreaterThanOrEqual(letters[i - 1]!.box[0]);
+    }
+    // the characters cover the line from its first letter to its last
+    const line = r.lines[0]!;
+    const [lx0, lx1] = [Math.min(...line.box.map((p) => p[0])), Math.max(...line.box.map((p) => p[0]))];
+    expect(line.chars![0]!.box[0] - lx0).toBeLessThan(0.1 * (lx1 - lx0));
+    expect(lx1 - line.chars!.at(-1)!.box[2]).toBeLessThan(0.1 * (lx1 - lx0));
   });
 
   it("reads an English page without a hint with the English models, and with the Chinese ones when told to", async () => {
