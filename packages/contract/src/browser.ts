@@ -11,6 +11,7 @@ export * from "./languages.ts";
 export * from "./level.ts";
 export type * from "./manuscripts.ts";
 export * from "./pages.ts";
+export * from "./readings.ts";
 export * from "./rules.ts";
 export * from "./scores.ts";
 export * from "./target-length.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TARGET_SOURCES } from "./level.ts";
-import { MAX_PAGES } from "./pages.ts";
+import { MAX_DISMISSED, MAX_PAGES } from "./pages.ts";
 import { ZGenre, ZSchoolYear } from "./schemas-level.ts";
 import { GRADE_BANDS, MANUSCRIPT_STATUSES, MAX_SCORE } from "./scores.ts";
 
@@ -148,6 +148,13 @@ export const ZCreateManuscriptRequest = z.object({
 });
 export type TCreateManuscriptRequest = z.input<typeof ZCreateManuscriptRequest>;
 
+/** A correction suggestion the teacher dismissed: the grader does not count it. */
+export const ZDismissedSuggestion = z.object({
+  original: z.string().max(200),
+  suggested: z.string().max(200),
+  start: z.number().int().min(0).optional(),
+});
+export type TDismissedSuggestion = z.infer<typeof ZDismissedSuggestion>;
 /**
  * The spec's `confirmedText`, and optionally the text page by page (every page, in the current order): then
  * `confirmedText` must be `joinPageTexts` of those texts, and each page keeps its own part.
@@ -158,6 +165,11 @@ export const ZConfirmTextRequest = z.object({
     .array(z.object({ pageId: z.string(), text: z.string() }))
     .max(MAX_PAGES)
     .optional(),
+  /**
+   * Suggestions the teacher dismissed (offsets into `confirmedText`, nearest match): the grader does not count them
+   * and the report does not list them.
+   */
+  dismissed: z.array(ZDismissedSuggestion).max(MAX_DISMISSED).optional(),
 });
 export type TConfirmTextRequest = z.infer<typeof ZConfirmTextRequest>;
 
@@ -238,13 +250,33 @@ export const ZReadingEvidence = z.object({
     .optional(),
 });
 export type TReadingEvidence = z.infer<typeof ZReadingEvidence>;
-/** A correction suggestion the teacher dismissed: the grader does not count it. */
-export const ZDismissedSuggestion = z.object({
-  original: z.string().max(200),
-  suggested: z.string().max(200),
-  start: z.number().int().min(0).optional(),
+/** A box [x0, y0, x1, y1] in pixels of the page photo as stored (EXIF-rotated). */
+export const ZPhotoBox = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+/**
+ * One recognised character with where it stands: offsets into the manuscript's `ocrText` (pages joined by
+ * `joinPageTexts`) and into its page's own text, its page, its line and the boxes of the character and of the line
+ * on the page photo (what the editor crops to show the teacher).
+ */
+export const ZCharReading = ZReadingEvidence.extend({
+  pageId: z.string(),
+  /** Offset into the page's own recognised text (`pages[].ocrText`). */
+  pageOffset: z.number().int().min(0),
+  /** 0-based line of the page. */
+  line: z.number().int().min(0),
+  box: ZPhotoBox,
+  lineBox: ZPhotoBox,
 });
-export type TDismissedSuggestion = z.infer<typeof ZDismissedSuggestion>;
+export type TCharReading = z.infer<typeof ZCharReading>;
+/**
+ * The recogniser's per-character evidence of a manuscript (`GET /api/manuscripts/:id/readings`): empty when the
+ * engine gives no per-character detail (remote providers) or nothing is read yet.
+ */
+export const ZManuscriptReadings = z.object({
+  /** The recognised text the offsets refer to (the manuscript's `ocrText`, "" before any page is read). */
+  ocrText: z.string(),
+  readings: z.array(ZCharReading),
+});
+export type TManuscriptReadings = z.infer<typeof ZManuscriptReadings>;
 export const ZTextCorrectionRequest = z.object({
   text: z.string().max(50_000),
   language: z.string().optional(),

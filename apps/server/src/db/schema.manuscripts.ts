@@ -60,6 +60,8 @@ export const manuscripts = pgTable(
     ocrVersion: text("ocr_version"),
     ocrConfidence: real("ocr_confidence"),
     confirmedText: text("confirmed_text"),
+    /** Correction suggestions the teacher dismissed when confirming (offsets into confirmedText): not counted. */
+    dismissed: jsonb("dismissed").$type<{ original: string; suggested: string; start?: number }[]>(),
     /** The total shown: the teacher's when they set one, else the grader's. */
     score: real("score"),
     /** The grader's own total, kept when a teacher sets the score. */

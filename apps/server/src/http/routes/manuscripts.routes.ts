@@ -104,6 +104,10 @@ export async function manuscriptRoutes(
     manuscripts.get(authOf(req).user.id, req.params.id),
   );
 
+  app.get<WithId>("/api/manuscripts/:id/readings", { preHandler: requireUser }, async (req) =>
+    manuscripts.readings(authOf(req).user.id, req.params.id),
+  );
+
   app.delete<WithId>("/api/manuscripts/:id", { preHandler: requireUser }, async (req, reply) => {
     await manuscripts.delete(authOf(req).user.id, req.params.id);
     return reply.code(204).send();

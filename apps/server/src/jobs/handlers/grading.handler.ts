@@ -103,6 +103,8 @@ export function gradingHandler(deps: GradingHandlerDeps) {
           genre: m.genre ?? undefined,
           feedbackLanguage,
           calibration: calibration.length > 0 ? calibration : undefined,
+          // the teacher's decisions: what they dismissed is not counted, nor listed in the report
+          dismissed: m.dismissed ?? undefined,
         };
         const result = await deps.grader.grade(input);
         return { result, localized: otherLanguages(input, result), calibratedOn: calibration.length };

@@ -6,6 +6,7 @@ import {
   type TConfirmTextRequest,
   type TCreateManuscriptRequest,
   type TManuscript,
+  type TManuscriptReadings,
   type TManuscriptStatus,
   type TTeacherScoreRequest,
   type TUpdateManuscriptRequest,
@@ -26,11 +27,13 @@ import {
   clearRecognition,
   findPage,
   listPages,
+  listPagesWithLines,
   type PageSummary,
   pagesByManuscript,
   setPageOrder,
   summarise,
 } from "./pages.repo.ts";
+import { manuscriptReadings } from "./readings.ts";
 import { teacherScores } from "./teacher-scores.ts";
 
 export type { ManuscriptRow } from "./manuscript-view.ts";
@@ -203,6 +206,15 @@ export class ManuscriptsService {
     const bytes = page ? await this.storage.get(page.imageKey) : null;
     if (!bytes) throw fail("NOT_FOUND", { status: 404 });
     return bytes;
+  }
+
+  /**
+   * The recogniser's per-character evidence on the read pages, aligned to the recognised text, with each character's
+   * page, line and boxes on the photo: the editor marks doubtful characters and crops their line from the photo.
+   */
+  async readings(userId: string, id: string): Promise<TManuscriptReadings> {
+    const row = await this.findOwn(this.db, userId, id);
+    return manuscriptReadings(await listPagesWithLines(this.db, row.id));
   }
 
   /** The first page's photo (the spec's single `originalImageUrl`). */
@@ -388,7 +400,13 @@ export class ManuscriptsService {
       const now = new Date();
       const [updated] = await tx
         .update(manuscripts)
-        .set({ confirmedText: text, status: "text_confirmed", confirmedAt: now, updatedAt: now })
+        .set({
+          confirmedText: text,
+          dismissed: body.dismissed?.length ? body.dismissed : null,
+          status: "text_confirmed",
+          confirmedAt: now,
+          updatedAt: now,
+        })
         .where(eq(manuscripts.id, row.id))
         .returning();
       return toManuscript(updated ?? row, job, await listPages(tx, row.id));

@@ -18,6 +18,15 @@ export async function listPages(db: Queryable, manuscriptId: string): Promise<Pa
     .orderBy(asc(manuscriptPages.position));
 }
 
+/** The pages of one manuscript in reading order with their recognised lines (the correction editor needs them). */
+export async function listPagesWithLines(db: Queryable, manuscriptId: string): Promise<PageRow[]> {
+  return db
+    .select()
+    .from(manuscriptPages)
+    .where(eq(manuscriptPages.manuscriptId, manuscriptId))
+    .orderBy(asc(manuscriptPages.position));
+}
+
 /** The pages of several manuscripts, each list in reading order. */
 export async function pagesByManuscript(db: Queryable, manuscriptIds: string[]): Promise<Map<string, PageSummary[]>> {
   const out = new Map<string, PageSummary[]>(manuscriptIds.map((id) => [id, []]));
