@@ -1,3 +1,4 @@
+import { stageOf } from "@essay/contract";
 import type { Analysis } from "./features.ts";
 import { leniency } from "./level.ts";
 import type { CriterionKey } from "./types.ts";
@@ -39,7 +40,39 @@ export function adjustments(a: Analysis): Record<CriterionKey, number> {
     const wrong = a.wrongChars.filter((w) => w.confidence >= 0.5).length;
     adj.conventions -= Math.min(4, 0.75 * wrong) * (1 - leniency("zh", a.year));
   }
+  const craft = craftAdjustment(a);
+  for (const k of Object.keys(craft) as CriterionKey[]) adj[k] += craft[k];
   const topicTerms = a.topicCovered.length + a.topicMissing.length;
   if (topicTerms >= 3 && a.topicCovered.length === 0) adj.content -= 3;
+  return adj;
+}
+
+/** Points for each craft element a primary story or description shows, against its level's typical essay. */
+export const CRAFT_POINTS = 1;
+
+/**
+ * How many of the five craft elements (craft.ts) a typical essay of a primary stage shows: 写话 (grades 1–2) about
+ * two, 习作 (grades 3–6) about three (the rounded mean of the 18 grade-3 essays of cn-primary-g3-dev: it sets where a
+ * typical essay lands, not how essays are ranked).
+ */
+const CRAFT_TYPICAL = { lower_primary: 2, middle_primary: 3, upper_primary: 3 } as const;
+
+/**
+ * Primary-school stories and descriptions (Chinese): a point for each craft element present — speech and feelings
+ * for content, comparisons and vivid doubled words for language, a closing sentence for organisation — less the
+ * typical essay's share, so a typical essay moves by 0. The fitted models (senior high arguments) cannot see
+ * what a grade-3 teacher rewards; a hand-set weight, docs/grading.md "Grade 3" for how it was checked.
+ */
+export function craftAdjustment(a: Analysis): Record<CriterionKey, number> {
+  const adj: Record<CriterionKey, number> = { content: 0, organisation: 0, language: 0, conventions: 0 };
+  const c = a.craft;
+  if (!c || a.year === undefined || (a.genre !== "narrative" && a.genre !== "descriptive")) return adj;
+  const stage = stageOf(a.year);
+  if (stage !== "lower_primary" && stage !== "middle_primary" && stage !== "upper_primary") return adj;
+  const share = CRAFT_TYPICAL[stage] / 5;
+  const point = (present: boolean) => CRAFT_POINTS * ((present ? 1 : 0) - share);
+  adj.content += point(c.dialogue.length > 0) + point(c.feelings.length > 0);
+  adj.language += point(c.figures.length > 0) + point(c.vivid.length > 0);
+  adj.organisation += point(c.ending);
   return adj;
 }

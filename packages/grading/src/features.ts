@@ -1,4 +1,5 @@
 import { levelTargetLength, type TSchoolYear, targetLengthFromTopic } from "@essay/contract";
+import { type Craft, zhCraft } from "./craft.ts";
 import { withoutDismissed } from "./dismissed.ts";
 import { type Genre, type PracticalChecks, practicalChecks, resolveGenre } from "./genre.ts";
 import { type GrammarSlip, grammarSlips } from "./grammar.ts";
@@ -52,6 +53,8 @@ export interface Analysis {
   year: TSchoolYear | undefined;
   /** Whether the target length was given (by the teacher or the topic) or comes from the level. */
   targetSource: "given" | "level";
+  /** What a primary teacher rewards in a story or description (Chinese; null for English): see craft.ts. */
+  craft: Craft | null;
   /** Numeric features used by the scoring model. */
   f: Record<string, number>;
 }
@@ -277,10 +280,17 @@ export function analyze(opts: AnalyzeOptions): Analysis {
     task,
     year: o.year,
     targetSource: named !== undefined ? "given" : "level",
+    craft:
+      o.language === "zh"
+        ? zhCraft(
+            o.text,
+            a.sentences.map((x) => x.text),
+          )
+        : null,
   };
 }
 
-type Measured = Omit<Analysis, "target" | "genre" | "practical" | "task" | "year" | "targetSource">;
+type Measured = Omit<Analysis, "target" | "genre" | "practical" | "task" | "year" | "targetSource" | "craft">;
 
 function topRepeated(
   words: string[],

@@ -4,12 +4,14 @@ import { capitalsRule, grammarSlipsRule, spellingRule } from "./rules/english-co
 import {
   conclusionRule,
   dialogueRule,
+  endingRule,
   examplesRule,
   feelingsRule,
   imagesRule,
   orderRule,
   positionRule,
   sensesRule,
+  vividRule,
 } from "./rules/genres.ts";
 import { lengthRule } from "./rules/length.ts";
 import { paragraphsRule } from "./rules/paragraphs.ts";
@@ -54,6 +56,7 @@ export const RULES: Rule[] = [
   paragraphsRule,
   transitionsRule,
   conclusionRule,
+  endingRule,
   orderRule,
   letterGreetingRule,
   letterClosingRule,
@@ -63,6 +66,7 @@ export const RULES: Rule[] = [
   vocabularyRule,
   repetitionRule,
   imagesRule,
+  vividRule,
   // conventions
   spellingRule,
   grammarSlipsRule,

@@ -1,3 +1,4 @@
+import { ZH_FEELINGS, ZH_FIGURES } from "../../craft.ts";
 import type { Analysis } from "../../features.ts";
 import { isPrimary, list, q, say } from "../say.ts";
 import type { Rule } from "../types.ts";
@@ -16,14 +17,16 @@ export const dialogueRule: Rule = {
   criterion: "content",
   applies: (a) => a.genre === "narrative",
   observe(a) {
-    const quotes = textOf(a).match(QUOTED[a.language]) ?? [];
+    // Chinese: the craft elements the primary score counts (quoted, or after 说：), so note and score agree
+    const quotes = a.craft ? a.craft.dialogue : (textOf(a).match(QUOTED[a.language]) ?? []);
     if (quotes.length > 0) {
+      const said = quotes[0]!.replace(/^([说說想问問喊叫道][:：]\s*)?[“"「]?|[”"」]$/g, "");
       return {
         weight: 1.2,
         text: say(
           `What people say (${q(quotes[0]!, "en", 30)}) brings the story to life.`,
-          `用上了人物的语言（${q(quotes[0]!.slice(1, -1), "zh-CN", 18)}），故事更生动。`,
-          `用上了人物的語言（${q(quotes[0]!.slice(1, -1), "zh-TW", 18)}），故事更生動。`,
+          `用上了人物的语言（${q(said, "zh-CN", 18)}），故事更生动。`,
+          `用上了人物的語言（${q(said, "zh-TW", 18)}），故事更生動。`,
         ),
         evidence: { quote: quotes[0]!, note: `${quotes.length} quoted speech` },
       };
@@ -42,7 +45,7 @@ export const dialogueRule: Rule = {
 };
 
 const FEELINGS = {
-  zh: /心想|感到|觉得|覺得|高兴|高興|开心|開心|难过|難過|伤心|傷心|害怕|激动|激動|紧张|緊張|着急|著急|明白了|懂得了|学会了|學會了|后悔|後悔|感动|感動|舍不得|捨不得/g,
+  zh: ZH_FEELINGS,
   en: /\b(felt|feel|happy|sad|scared|afraid|excited|nervous|worried|proud|realized|realised|learned|learnt|ashamed|relieved)\b/gi,
 };
 
@@ -78,7 +81,7 @@ export const feelingsRule: Rule = {
 };
 
 const FIGURES = {
-  zh: /像[^，。！？]{1,12}(一样|一樣|似的)|好像|仿佛|彷彿|如同|宛如|犹如|猶如/,
+  zh: new RegExp(ZH_FIGURES.source),
   en: /\b(like an? \w+|as if|as though|as \w+ as an? \w+)\b/i,
 };
 
@@ -279,5 +282,58 @@ export const orderRule: Rule = {
       };
     }
     return null;
+  },
+};
+
+/** Primary stories and descriptions (Chinese), the craft elements the score counts: see craft.ts, adjustments.ts. */
+const primaryCraft = (a: Analysis) =>
+  a.craft !== null && isPrimary(a) && (a.genre === "narrative" || a.genre === "descriptive");
+
+export const endingRule: Rule = {
+  id: "primary-ending",
+  criterion: "organisation",
+  applies: primaryCraft,
+  observe(a) {
+    const last = a.sentences.at(-1);
+    if (a.craft!.ending && last) {
+      return {
+        weight: 1,
+        text: say(
+          `The piece has a proper ending: ${q(last.text, "en", 40)}.`,
+          `有头有尾，结尾写出了结果或感受：${q(last.text, "zh-CN", 20)}。`,
+          `有頭有尾，結尾寫出了結果或感受：${q(last.text, "zh-TW", 20)}。`,
+        ),
+        evidence: { quote: last.text, note: "ending", start: last.start, end: last.end },
+      };
+    }
+    if (a.length < 100) return null;
+    return {
+      weight: -1,
+      text: say(
+        "Give it an ending: how it turned out, or how you feel about it.",
+        "可以加一个结尾，写写事情的结果或自己的感受。",
+        "可以加一個結尾，寫寫事情的結果或自己的感受。",
+      ),
+      evidence: { note: "no ending" },
+    };
+  },
+};
+
+export const vividRule: Rule = {
+  id: "primary-vivid-words",
+  criterion: "language",
+  applies: primaryCraft,
+  observe(a) {
+    const found = a.craft!.vivid.slice(0, 3);
+    if (found.length === 0) return null;
+    return {
+      weight: 1,
+      text: say(
+        `Doubled words make it vivid (${list(found, "en")}).`,
+        `用上了${list(found, "zh-CN")}这样的叠词，写得生动。`,
+        `用上了${list(found, "zh-TW")}這樣的疊詞，寫得生動。`,
+      ),
+      evidence: { quote: found.join("、"), note: "doubled words" },
+    };
   },
 };
