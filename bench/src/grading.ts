@@ -1,7 +1,7 @@
 /**
  * Grading benchmark.
  *
- *   npm run -s bench:grading -- --data FILE.jsonl [--calibrate K] [--json] [--limit N]
+ *   npm run -s bench:grading -- --data FILE.jsonl [--calibrate K] [--cohort N] [--json] [--limit N]
  *
  * Grades every record with its topic (the prompt, else the essay's title) and its writers' school year (`grade`),
  * no target length (the level's applies). Per prompt it prints quadratic weighted kappa (the grader's 0–40 total
@@ -10,6 +10,9 @@
  * difference between the total and the human score mapped linearly onto 0–40.
  * With --calibrate K the first K essays of each prompt (by id) act as teacher-scored calibration
  * (their human scores mapped to 0–40 with the same fixed mapping) and QWK is computed on the rest.
+ * Each prompt is one assignment: every essay is graded with the texts of its class (`cohort`: the prompt's first N
+ * essays by id other than itself, N = 30 by default, --cohort 0 for none), whose median length moves the level's
+ * expected length where the two disagree (see classTarget in the grader).
  * A length-only baseline (log word/character count through a one-feature model fitted like the grader, see
  * LENGTH_BASELINE in coefficients.ts; equated on the same calibration essays when calibrating) is printed beside it.
  */
@@ -25,10 +28,11 @@ function arg(name: string): string | undefined {
 
 const file = arg("--data");
 if (!file) {
-  console.error("usage: bench:grading -- --data FILE.jsonl [--calibrate K] [--json] [--limit N]");
+  console.error("usage: bench:grading -- --data FILE.jsonl [--calibrate K] [--cohort N] [--json] [--limit N]");
   process.exit(2);
 }
 const K = Number(arg("--calibrate") ?? 0);
+const COHORT = Number(arg("--cohort") ?? 30);
 const limit = Number(arg("--limit") ?? Number.POSITIVE_INFINITY);
 const asJson = process.argv.includes("--json");
 
@@ -72,9 +76,22 @@ for (const [pid, list] of byPrompt) {
   const test = list.slice(K);
   if (test.length === 0) continue;
   const { score_min: min, score_max: max } = test[0]!;
+  // the class: the prompt's first COHORT essays other than the graded one (one shared array for the rest, so the
+  // grader counts it once)
+  const head = list.slice(0, COHORT);
+  const headTexts = head.map((x) => x.text);
+  const cohortOf = (r: EssayRecord): string[] | undefined => {
+    if (COHORT <= 0) return undefined;
+    return head.includes(r)
+      ? list
+          .slice(0, COHORT + 1)
+          .filter((x) => x !== r)
+          .map((x) => x.text)
+      : headTexts;
+  };
   // teacher-scored essays: text and topic (the grader scores them itself and, with ≥ 10 English texts, uses their content)
   const calibration = calib.map((r) => ({
-    rawTotal: rawTotal({ text: r.text, topic: topicOf(r), language: lang(r), grade: yearOf(r) }),
+    rawTotal: rawTotal({ text: r.text, topic: topicOf(r), language: lang(r), grade: yearOf(r), cohort: cohortOf(r) }),
     text: r.text,
     topic: topicOf(r),
     teacherScore: fromScale(r.score, min, max),
@@ -90,6 +107,7 @@ for (const [pid, list] of byPrompt) {
       grade: yearOf(r),
       feedbackLanguage: "en",
       calibration: calibration.length ? calibration : undefined,
+      cohort: cohortOf(r),
     });
     totalMs += performance.now() - t0;
     graded++;

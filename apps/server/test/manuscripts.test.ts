@@ -5,7 +5,7 @@ import type { OcrEngine } from "@essay/ocr";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { manuscriptJobs, submissions } from "../src/db/schema.ts";
+import { manuscriptJobs, manuscripts, submissions } from "../src/db/schema.ts";
 import { reconcileFailedJobs } from "../src/jobs/reconcile.ts";
 import { createUser, signedIn } from "./factories.ts";
 import { testDatabases } from "./harness.ts";
@@ -148,6 +148,64 @@ describe.each(testDatabases())("manuscripts (%s)", (kind) => {
     expect(outside.score).toBe(a.machineScore);
     expect(outside.calibration).toBeNull();
     expect(user.role).toBe("teacher");
+  });
+
+  it("the class's texts set the expected length where the level's table does not know the task", async () => {
+    const { client, user } = await signedIn(t);
+    const klass = (await client.post("/api/classes", { name: "Class 5", grade: "Grade 8", subject: "English" })).body;
+    const topic = "Tell about a time when you were patient.";
+    const assignment = (
+      await client.post(`/api/classes/${klass.id}/assignments`, { title: "Patience", topic, language: "en" })
+    ).body;
+    // six classmates' confirmed answers of about 60 words (a grade-8 narrative is expected to run to ~310)
+    const short = (i: number) =>
+      `Last summer I waited ${i + 2} hours for my turn at the dentist. I was bored and a little scared, but I stayed calm. ` +
+      "I read a book about sharks and talked with an old man who told me about his farm. When my name was called " +
+      "I felt proud that I had been patient the whole time without complaining to my mother.";
+    for (let i = 0; i < 6; i++) {
+      const { user: student } = await createUser(t.db);
+      const [row] = await t.db
+        .insert(manuscripts)
+        .values({
+          userId: user.id,
+          studentName: `Student ${i}`,
+          studentClass: "Class 5",
+          studentId: `S${i}`,
+          teacherName: user.name,
+          topic,
+          schoolYear: 8,
+          status: "text_confirmed",
+          confirmedText: short(i),
+        })
+        .returning({ id: manuscripts.id });
+      await t.db
+        .insert(submissions)
+        .values({ assignmentId: assignment.id, studentId: student.id, manuscriptId: row!.id });
+    }
+    const ESSAY_75 =
+      `${short(9)} Later my sister asked how I could sit so long, and I told her that waiting is easier ` +
+      "when you find something to do.";
+    const gradeIn = async (linked: boolean) => {
+      const m = await created(client, { topic, schoolYear: 8 });
+      if (linked) {
+        const { user: student } = await createUser(t.db);
+        await t.db
+          .insert(submissions)
+          .values({ assignmentId: assignment.id, studentId: student.id, manuscriptId: m.id });
+      }
+      expect((await uploadFile(client, m.id, page)).status).toBe(200);
+      await pollManuscript(client, m.id, (x) => x.status === "ocr_completed" && x.job === null);
+      const confirmed = await client.post(`/api/manuscripts/${m.id}/confirm-text`, { confirmedText: ESSAY_75 });
+      expect(confirmed.status).toBe(200);
+      return ZManuscript.parse(await pollManuscript(client, m.id, (x) => x.status === "graded" && x.job === null));
+    };
+    const inClass = await gradeIn(true);
+    const alone = await gradeIn(false);
+    // alone, 78 words are a quarter of a grade-8 narrative; in this class they are a full answer
+    expect(inClass.score ?? 0).toBeGreaterThan(alone.score ?? 0);
+    const said = JSON.stringify([inClass.feedback, inClass.criteria]);
+    expect(said).toMatch(/这次习作全班一般约\d+词/);
+    expect(JSON.stringify([alone.feedback, alone.criteria])).not.toMatch(/全班/);
   });
 
   it("runs the whole life cycle: create → upload → OCR → confirm → graded", async () => {

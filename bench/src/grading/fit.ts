@@ -7,6 +7,7 @@
  *   node --import tsx bench/src/grading/fit.ts [--write]
  */
 import { writeFileSync } from "node:fs";
+import { classTarget } from "../../../packages/grading/src/cohort.ts";
 import { predictUnit } from "../../../packages/grading/src/model.ts";
 import {
   DEFAULT_STEPS,
@@ -63,6 +64,9 @@ const lopo: {
   cal: number;
   lenCal: number;
   teacher: number[];
+  noClass: number;
+  hidden: number;
+  hiddenClass: number;
 }[] = [];
 /** Teacher-scored essays per held-out prompt (or fold) for the assignment-calibration figures. */
 const KS = [5, 10, 20, 30, 50];
@@ -87,6 +91,12 @@ for (const p of prompts) {
     cal: evaluateCalibrated(test, pm, K_CAL),
     lenCal: evaluateCalibrated(test, pl, K_CAL),
     teacher: KS.map((K) => evaluateTeacherCalibrated(test, grader, pm, K)),
+    // without the class's texts: the level's expected length alone
+    noClass: evaluate(test, (r) => grader({ ...r, expected: r.levelExpected })),
+    // the task's length hidden (every prompt judged as its year's narrative essay, as an unseen narrative prompt
+    // whose length the tables do not know), without and with the class's length
+    hidden: evaluate(test, (r) => grader({ ...r, expected: r.narrativeExpected })),
+    hiddenClass: evaluate(test, (r) => grader({ ...r, expected: classTarget(r.narrativeExpected, r.classLength) })),
   };
   lopo.push(v);
   {
@@ -101,6 +111,9 @@ for (const p of prompts) {
       `      grader: r ${rr.toFixed(3)}, mean pred ${mp.toFixed(3)} vs ${my.toFixed(3)}, sd ${sdOf(ps).toFixed(3)} vs ${sdOf(ys).toFixed(3)}, QWK if mean/sd matched ${evaluate(test, (r) => z[test.indexOf(r)]!).toFixed(3)}`,
     );
   }
+  log(
+    `      without the class's length ${v.noClass.toFixed(3)}; task length hidden ${v.hidden.toFixed(3)}, with the class's length ${v.hiddenClass.toFixed(3)}`,
+  );
   log(`      assignment calibration: ${KS.map((K, i) => `K=${K} ${v.teacher[i]!.toFixed(3)}`).join(", ")}`);
   log(
     `  P${p}: uncalibrated grader ${v.grader.toFixed(3)}, steps ${v.steps.toFixed(3)}, linear ${v.model.toFixed(3)} | ${v.length.toFixed(3)} (level-relative ${v.lenTask.toFixed(3)})   calibrated (linear) K=${K_CAL} ${v.cal.toFixed(3)} | ${v.lenCal.toFixed(3)}`,
@@ -108,6 +121,9 @@ for (const p of prompts) {
 }
 const enU = meanOf(lopo.map((v) => v.grader));
 const enC = meanOf(lopo.map((v) => v.cal));
+log(
+  `  mean without the class's length ${meanOf(lopo.map((v) => v.noClass)).toFixed(3)}; task length hidden ${meanOf(lopo.map((v) => v.hidden)).toFixed(3)}, with the class's length ${meanOf(lopo.map((v) => v.hiddenClass)).toFixed(3)}`,
+);
 log(
   `  mean with assignment calibration: ${KS.map((K, i) => `K=${K} ${meanOf(lopo.map((v) => v.teacher[i]!)).toFixed(3)}`).join(", ")}`,
 );

@@ -8,9 +8,13 @@
  * with an expected sign. Target: unit score (score − min) / (max − min). Both: a stretch factor so the predicted
  * spread matches the human spread on the training data.
  */
+
+import { levelTargetLength } from "@essay/contract";
 import { contentKernel, fitCalibration, fitTeacherCalibration } from "../../../packages/grading/src/calibration.ts";
+import { cohortLength } from "../../../packages/grading/src/cohort.ts";
 import { analyze } from "../../../packages/grading/src/features.ts";
 import { judgeOptions } from "../../../packages/grading/src/judge.ts";
+import { FITTING_YEAR } from "../../../packages/grading/src/level.ts";
 import {
   EXPECTED_SIGNS,
   FEATURE_GROUPS,
@@ -69,23 +73,72 @@ export interface Row {
   x: Record<string, number>;
   y: number;
   task: TaskKind;
-  /** Expected length of the essay: the level's for its genre and task (no target is named in the data). */
+  /**
+   * Expected length of the essay: the level's for its genre and task (no target is named in the data), moved towards
+   * its class's median length where the two disagree (classTarget).
+   */
   expected: number;
   judge: JudgeOptions;
+  /** The level's expected length alone (as graded without a class). */
+  levelExpected: number;
+  /** The level's length for a narrative essay of the year: the task's length hidden (an unseen narrative prompt). */
+  narrativeExpected: number;
+  /** Median length of the prompt's class (classLengths). */
+  classLength: number | undefined;
 }
 
+/** Essays of a prompt that make its class (cohort) in fitting and in the benchmark: the first 30 by id. */
+export const CLASS_SIZE = 30;
+
+/** Median length of each prompt's class (its first CLASS_SIZE essays by id), as the grader counts length. */
+export function classLengths(records: EssayRecord[]): Map<string, number | undefined> {
+  const out = new Map<string, number | undefined>();
+  for (const p of new Set(records.map((r) => r.prompt_id))) {
+    const texts = records.filter((r) => r.prompt_id === p).slice(0, CLASS_SIZE);
+    out.set(
+      p,
+      cohortLength(
+        texts.map((r) => r.text),
+        lang(texts[0]!),
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * Rows of a data file, each judged against the expected length the grader would use with its class: the level's,
+ * moved towards the prompt's class median where they disagree (classTarget).
+ */
 export function rows(file: string): Row[] {
-  return loadJsonl(`${DATA}/${file}`)
-    .sort((a, b) => compareIds(a.id, b.id))
-    .map((r) => {
-      const a = analyze({ text: r.text, topic: topicOf(r), language: lang(r), year: yearOf(r) });
-      const x = judgedFeatures(a.language, a.f, {
-        hasLineBreaks: a.hasLineBreaks,
-        argumentative: a.genre === "argumentative",
-      });
-      const y = (r.score - r.score_min) / (r.score_max - r.score_min);
-      return { r, x, y, task: a.task, expected: a.target, judge: judgeOptions(a) };
+  const records = loadJsonl(`${DATA}/${file}`).sort((a, b) => compareIds(a.id, b.id));
+  const classes = classLengths(records);
+  return records.map((r) => {
+    const a = analyze({
+      text: r.text,
+      topic: topicOf(r),
+      language: lang(r),
+      year: yearOf(r),
+      cohortLength: classes.get(r.prompt_id),
     });
+    const x = judgedFeatures(a.language, a.f, {
+      hasLineBreaks: a.hasLineBreaks,
+      argumentative: a.genre === "argumentative",
+    });
+    const y = (r.score - r.score_min) / (r.score_max - r.score_min);
+    const year = yearOf(r) ?? FITTING_YEAR[a.language];
+    return {
+      r,
+      x,
+      y,
+      task: a.task,
+      expected: a.target,
+      judge: judgeOptions(a),
+      levelExpected: levelTargetLength(a.language, year, a.genre, a.task === "source"),
+      narrativeExpected: levelTargetLength(a.language, year, "narrative", false),
+      classLength: classes.get(r.prompt_id),
+    };
+  });
 }
 
 /**

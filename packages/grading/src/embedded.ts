@@ -8,6 +8,7 @@ import {
   type TeacherCalibration,
 } from "./calibration.ts";
 import { CALIBRATION_COEFFICIENTS, COEFFICIENTS } from "./coefficients.ts";
+import { cohortLength } from "./cohort.ts";
 import { type Analysis, analyze } from "./features.ts";
 import { composeFeedback, criterionEvidence, observations, type Point } from "./feedback/index.ts";
 import { judgedInput, judgeOptions } from "./judge.ts";
@@ -16,7 +17,7 @@ import { contributions, type Model, unitToTotal } from "./model.ts";
 import { DEFAULT_RUBRIC, gradeBand, TOTAL_MAX } from "./rubric.ts";
 import type { ContentKernel } from "./similarity.ts";
 import { detectLanguage } from "./text.ts";
-import type { CriterionKey, CriterionResult, GradeInput, GradeResult, Rubric } from "./types.ts";
+import type { CriterionKey, CriterionResult, EssayLanguage, GradeInput, GradeResult, Rubric } from "./types.ts";
 
 export const EMBEDDED_ENGINE = "embedded";
 export const EMBEDDED_VERSION = "0.2.0";
@@ -112,6 +113,7 @@ function rawScore(input: GradeInput, rubric: Rubric, forCalibration: boolean): R
     year,
     genre: input.genre,
     dismissed: input.dismissed,
+    cohortLength: cohortMedian(input.cohort, language),
   });
   const points = observations(a);
   const adj = adjustments(a);
@@ -199,6 +201,7 @@ function totals(
     input.targetLength,
     input.grade,
     input.genre,
+    cohortMedian(input.cohort, input.language ?? detectLanguage(input.text)),
     rubric.criteria.map((c) => c.max),
   ]);
   const hit = totalsCache.get(key);
@@ -236,6 +239,7 @@ function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
     input.targetLength,
     input.grade,
     input.genre,
+    cohortMedian(input.cohort, input.language ?? detectLanguage(input.text)),
     rubric.criteria.map((c) => c.max),
   ]);
   const hit = calibrationCache.get(points);
@@ -251,6 +255,7 @@ function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
           targetLength: input.targetLength,
           grade: input.grade,
           genre: input.genre,
+          cohort: input.cohort,
         },
         rubric,
       );
@@ -271,6 +276,7 @@ function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
             targetLength: input.targetLength,
             grade: input.grade,
             genre: input.genre,
+            cohort: input.cohort,
           },
           rubric,
         ),
@@ -282,6 +288,19 @@ function calibrationFor(input: GradeInput, rubric: Rubric): FittedCalibration {
 }
 
 const totalsCache = new Map<string, { calibrationRaw: number; gradingRaw: number }>();
+
+const cohortCache = new WeakMap<string[], Partial<Record<EssayLanguage, number | undefined>>>();
+
+/** The median length of an assignment's other texts, counted once per array (a class is graded against one). */
+function cohortMedian(cohort: string[] | undefined, language: EssayLanguage): number | undefined {
+  if (!cohort) return undefined;
+  const hit = cohortCache.get(cohort) ?? {};
+  if (!(language in hit)) {
+    hit[language] = cohortLength(cohort, language);
+    cohortCache.set(cohort, hit);
+  }
+  return hit[language];
+}
 
 export function gradeEmbedded(input: GradeInput): GradeResult {
   const rubric = input.rubric ?? DEFAULT_RUBRIC;

@@ -1,4 +1,5 @@
 import { levelTargetLength, type TSchoolYear, targetLengthFromTopic } from "@essay/contract";
+import { classTarget } from "./cohort.ts";
 import { type Craft, zhCraft } from "./craft.ts";
 import { withoutDismissed } from "./dismissed.ts";
 import { type Genre, type PracticalChecks, practicalChecks, resolveGenre } from "./genre.ts";
@@ -51,8 +52,11 @@ export interface Analysis {
   task: TaskKind;
   /** The writers' school year, when known. */
   year: TSchoolYear | undefined;
-  /** Whether the target length was given (by the teacher or the topic) or comes from the level. */
-  targetSource: "given" | "level";
+  /**
+   * Whether the target length was given (by the teacher or the topic), is the level's, or the level's moved towards
+   * the length of the class's texts (classTarget).
+   */
+  targetSource: "given" | "level" | "class";
   /** What a primary teacher rewards in a story or description (Chinese; null for English): see craft.ts. */
   craft: Craft | null;
   /** Numeric features used by the scoring model. */
@@ -195,6 +199,8 @@ export interface AnalyzeOptions {
   genre?: Genre;
   /** Suggestions the teacher dismissed: not counted as errors. */
   dismissed?: DismissedSuggestion[];
+  /** Median length of the assignment's other texts (cohortLength): moves a level's expected length far from it. */
+  cohortLength?: number;
 }
 
 export function stem(w: string): string {
@@ -268,7 +274,9 @@ export function analyze(opts: AnalyzeOptions): Analysis {
   const genre = resolveGenre(o.genre, o.topic, o.language, o.year, task);
   // the teacher's target, else the length the topic names ("约500字", "about 120 words"), else the level's
   const named = o.targetLength ?? targetLengthFromTopic(o.topic);
-  const target = named ?? levelTargetLength(o.language, year, genre, task === "source");
+  const level = levelTargetLength(o.language, year, genre, task === "source");
+  const fromClass = classTarget(level, o.cohortLength);
+  const target = named ?? fromClass;
   const a = o.language === "zh" ? analyzeZhReading(o, target) : analyzeEn(o, target);
   return {
     ...a,
@@ -279,7 +287,7 @@ export function analyze(opts: AnalyzeOptions): Analysis {
     practical: practicalChecks(genre, o.text, a.paragraphs, a.sentences, o.language),
     task,
     year: o.year,
-    targetSource: named !== undefined ? "given" : "level",
+    targetSource: named !== undefined ? "given" : fromClass !== level ? "class" : "level",
     craft:
       o.language === "zh"
         ? zhCraft(

@@ -59,6 +59,12 @@ export interface GradeInput {
   feedbackLanguage: FeedbackLanguage;
   calibration?: CalibrationPoint[];
   /**
+   * The other confirmed texts of the same assignment (never the graded one; no scores needed). With at least five
+   * and no length named, their median length moves the level's expected length where the two differ by more than
+   * 15 %: the level's table does not know every task (a short answer, a narrative of another length).
+   */
+  cohort?: string[];
+  /**
    * Correction suggestions the teacher dismissed on the confirmed text: not counted as errors. OCR slips are never
    * counted; the student's own errors that remain in the text are.
    */

@@ -49,32 +49,48 @@ function otherLanguages(input: GradeInput, result: GradeResult): StoredFeedback[
   return out;
 }
 
+/** Texts of a class the grader reads at most (their median length is what it uses). */
+const COHORT_LIMIT = 200;
+
 /**
- * Teacher-set scores of other essays of the same assignment, with the grader's raw score for each: the grader maps
- * its scale onto this teacher's for the rest of the assignment. Essays outside an assignment are not calibrated.
+ * What the rest of the manuscript's assignment tells the grader. `calibration`: teacher-set scores of other essays,
+ * with their texts — the grader maps its scale onto this teacher's for the rest of the assignment. `cohort`: the other
+ * confirmed texts, scored or not — their median length stands for the task's length where the level's table does
+ * not know it. Essays outside an assignment get neither.
  */
-async function calibrationFor(db: Queryable, manuscriptId: string): Promise<CalibrationPoint[]> {
+async function assignmentContext(
+  db: Queryable,
+  manuscriptId: string,
+): Promise<{ calibration: CalibrationPoint[]; cohort: string[] }> {
   const [link] = await db
     .select({ assignmentId: submissions.assignmentId })
     .from(submissions)
     .where(eq(submissions.manuscriptId, manuscriptId))
     .limit(1);
-  if (!link) return [];
-  const rows = await db
+  if (!link) return { calibration: [], cohort: [] };
+  const others = and(
+    eq(submissions.assignmentId, link.assignmentId),
+    ne(manuscripts.id, manuscriptId),
+    isNotNull(manuscripts.confirmedText),
+  );
+  const scored = await db
     .select({ confirmedText: manuscripts.confirmedText, teacherScore: manuscripts.teacherScore })
     .from(submissions)
     .innerJoin(manuscripts, eq(manuscripts.id, submissions.manuscriptId))
-    .where(
-      and(
-        eq(submissions.assignmentId, link.assignmentId),
-        ne(manuscripts.id, manuscriptId),
-        isNotNull(manuscripts.teacherScore),
-        isNotNull(manuscripts.confirmedText),
-      ),
-    );
+    .where(and(others, isNotNull(manuscripts.teacherScore)));
+  const texts = await db
+    .select({ confirmedText: manuscripts.confirmedText })
+    .from(submissions)
+    .innerJoin(manuscripts, eq(manuscripts.id, submissions.manuscriptId))
+    .where(others)
+    .orderBy(manuscripts.createdAt)
+    .limit(COHORT_LIMIT);
   // the texts, not stored raw totals: the grader scores them under its current version, and with enough of them
   // it also compares the new essay's content with the teacher-scored ones
-  return rows.map((r) => ({ text: r.confirmedText ?? "", teacherScore: r.teacherScore ?? 0 }));
+  return {
+    calibration: scored.map((r) => ({ text: r.confirmedText ?? "", teacherScore: r.teacherScore ?? 0 })),
+    cohort: texts.map((r) => r.confirmedText ?? ""),
+  };
 }
 
 /** `grading.score`: grade the confirmed text (never the student's name or id), move to `graded`. */
@@ -93,7 +109,7 @@ export function gradingHandler(deps: GradingHandlerDeps) {
           .where(eq(users.id, m.userId))
           .limit(1);
         const feedbackLanguage: FeedbackLanguage = teacher?.workLanguage ?? "zh-CN";
-        const calibration = await calibrationFor(deps.db, m.id);
+        const { calibration, cohort } = await assignmentContext(deps.db, m.id);
         const input: GradeInput = {
           text,
           topic: m.topic,
@@ -105,6 +121,7 @@ export function gradingHandler(deps: GradingHandlerDeps) {
           calibration: calibration.length > 0 ? calibration : undefined,
           // the teacher's decisions: what they dismissed is not counted, nor listed in the report
           dismissed: m.dismissed ?? undefined,
+          cohort: cohort.length > 0 ? cohort : undefined,
         };
         const result = await deps.grader.grade(input);
         return { result, localized: otherLanguages(input, result), calibratedOn: calibration.length };

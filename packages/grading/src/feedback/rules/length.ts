@@ -20,7 +20,13 @@ export const lengthRule: Rule = {
     const t = a.target;
     const u = (l: "en" | "zh-CN" | "zh-TW") => unit(a, l);
     let text: ReturnType<typeof say>;
-    if (!given && a.year !== undefined) {
+    if (a.targetSource === "class") {
+      text = say(
+        `The essay has ${n} ${u("en")}; the class's essays on this task run to about ${t} (${pct}%)${enough ? "." : ": develop the ideas further."}`,
+        `全文${n}${u("zh-CN")}，这次习作全班一般约${t}${u("zh-CN")}（${pct}%）${enough ? "，篇幅合适。" : "，内容还可以写得更具体、更充实。"}`,
+        `全文${n}${u("zh-TW")}，這次習作全班一般約${t}${u("zh-TW")}（${pct}%）${enough ? "，篇幅合適。" : "，內容還可以寫得更具體、更充實。"}`,
+      );
+    } else if (!given && a.year !== undefined) {
       const lv = levelName(a.year);
       text = say(
         `The essay has ${n} ${u("en")}; ${lv.en} essays usually run to about ${t} (${pct}%)${enough ? "." : ": develop the ideas further."}`,
