@@ -7,6 +7,9 @@
  * 3. Multi-page essays (three page photos each, from `--classroom`'s manifest), each page its own `upload` call in
  *    reading order: time from the first upload to "every page read" (ocr_completed), for one essay alone (`--solo`
  *    runs one after another) and for `--essays` essays at once.
+ * 4. The reports page: `--reports` essays of the grading screen and `--classes` classes (40 students, 5 assignments
+ *    each) seeded for the teacher, another teacher's beside them; filtered pages of GET /api/reports timed one after
+ *    another and from 10 clients at once. `--only reports` runs this part alone.
  * DATABASE_URL in the environment benchmarks PostgreSQL instead of the embedded PGlite.
  * With --json the last line printed is one JSON object.
  */
@@ -17,6 +20,7 @@ import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { hashPassword } from "../../apps/server/src/modules/accounts/passwords.ts";
 import { insertUser } from "../../apps/server/src/modules/accounts/users.repo.ts";
 import { type PagedEssay, pagedEssays } from "./api/essays.ts";
+import { seedReports, timeReports } from "./api/reports.ts";
 import { startServer } from "./api/server.ts";
 import { summary } from "./api/stats.ts";
 
@@ -29,6 +33,9 @@ interface Args {
   requests: number;
   concurrency: number;
   json: boolean;
+  reports: number;
+  classes: number;
+  only: "reports" | null;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -41,6 +48,9 @@ function parseArgs(argv: string[]): Args {
     requests: 5000,
     concurrency: 50,
     json: false,
+    reports: 1000,
+    classes: 3,
+    only: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
@@ -57,9 +67,15 @@ function parseArgs(argv: string[]): Args {
     else if (k === "--requests") a.requests = Number(next());
     else if (k === "--concurrency") a.concurrency = Number(next());
     else if (k === "--json") a.json = true;
-    else if (k === "--help" || k === "-h") {
+    else if (k === "--reports") a.reports = Number(next());
+    else if (k === "--classes") a.classes = Number(next());
+    else if (k === "--only") {
+      const v = next();
+      if (v !== "reports") throw new Error("--only takes: reports");
+      a.only = v;
+    } else if (k === "--help" || k === "-h") {
       console.log(
-        "usage: bench:api -- [--photos DIR] [--count 10] [--classroom DIR] [--solo 5] [--essays 10] [--requests 5000] [--concurrency 50] [--json]",
+        "usage: bench:api -- [--photos DIR] [--count 10] [--classroom DIR] [--solo 5] [--essays 10] [--requests 5000] [--concurrency 50] [--reports 1000] [--classes 3] [--only reports] [--json]",
       );
       process.exit(0);
     } else throw new Error(`unknown argument ${k}`);
@@ -154,7 +170,7 @@ async function main() {
       databaseUrl ? { kind: "postgres", url: databaseUrl, poolSize: 1 } : { kind: "pglite", dir: dataDir },
     );
     const phoneNumber = `+86139${String(Date.now()).slice(-8)}`;
-    await insertUser(database.db, {
+    const teacher = await insertUser(database.db, {
       phoneNumber,
       name: "Bench Teacher",
       role: "teacher",
@@ -163,6 +179,7 @@ async function main() {
       hasCustomPassword: true,
       isVerified: true,
     });
+    const seeded = await seedReports(database.db, teacher.id, args.reports, args.classes);
     await database.close();
 
     const started = now();
@@ -171,6 +188,23 @@ async function main() {
     const client = new Client(server.baseUrl);
     const login = await client.json("POST", "/api/auth/login-password", { phoneNumber, password: PASSWORD });
     if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+
+    // 4 first: the reports list over the seeded history (before the photos below add to it).
+    const reports = {
+      seeded: seeded.teacherEssays,
+      ...(await timeReports(async (p) => {
+        const res = await client.json("GET", p);
+        return { status: res.status, total: res.body?.total ?? -1 };
+      }, 300)),
+    };
+    log(
+      `GET /api/reports (filtered pages over ${reports.seeded} essays): one client p50 ${reports.oneClientMs.p50} ms p95 ${reports.oneClientMs.p95} ms; 10 clients p95 ${reports.tenClientsMs.p95} ms`,
+    );
+    if (args.only === "reports") {
+      const result = { bench: "api", database: databaseUrl ? "postgres" : "pglite", cores: cpus().length, reports };
+      console.log(args.json ? JSON.stringify(result) : JSON.stringify(result, null, 2));
+      return;
+    }
 
     // 1. Read throughput.
     const student = { studentName: "Bench Student", studentClass: "Bench", studentId: "B0" };
@@ -285,6 +319,7 @@ async function main() {
       database: databaseUrl ? "postgres" : "pglite",
       cores: cpus().length,
       read,
+      reports,
       photos: {
         count: ids.length,
         dir: args.photos,

@@ -8,6 +8,7 @@ export function summary(values: number[]): {
   n: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   max: number;
   mean: number;
@@ -19,6 +20,7 @@ export function summary(values: number[]): {
     n: s.length,
     p50: r(percentile(s, 50)),
     p90: r(percentile(s, 90)),
+    p95: r(percentile(s, 95)),
     p99: r(percentile(s, 99)),
     max: r(s.at(-1) ?? Number.NaN),
     mean: r(mean),

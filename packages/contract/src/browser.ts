@@ -12,6 +12,7 @@ export * from "./level.ts";
 export type * from "./manuscripts.ts";
 export * from "./pages.ts";
 export * from "./readings.ts";
+export type * from "./reports.ts";
 export * from "./rules.ts";
 export * from "./scores.ts";
 export * from "./target-length.ts";

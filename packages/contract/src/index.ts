@@ -10,6 +10,7 @@ export * from "./level.ts";
 export * from "./manuscripts.ts";
 export * from "./pages.ts";
 export * from "./readings.ts";
+export * from "./reports.ts";
 export * from "./rules.ts";
 export * from "./schemas-level.ts";
 export * from "./scores.ts";

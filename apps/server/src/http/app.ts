@@ -9,6 +9,7 @@ import type { ScryptParams } from "../modules/accounts/passwords.ts";
 import { ClassesService } from "../modules/classes/classes.service.ts";
 import { InvitationsService } from "../modules/invitations/invitations.service.ts";
 import { ManuscriptsService } from "../modules/manuscripts/manuscripts.service.ts";
+import { ReportsService } from "../modules/reports/reports.service.ts";
 import { SubmissionsService } from "../modules/submissions/submissions.service.ts";
 import { createSmsProvider, type SmsProvider } from "../providers/sms/index.ts";
 import type { FileStorage } from "../providers/storage/index.ts";
@@ -23,6 +24,7 @@ import type { RouteContext } from "./routes/context.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
 import { invitationRoutes } from "./routes/invitations.routes.ts";
 import { manuscriptRoutes } from "./routes/manuscripts.routes.ts";
+import { reportRoutes } from "./routes/reports.routes.ts";
 import { studentRoutes } from "./routes/student.routes.ts";
 import { textCorrectionRoutes } from "./routes/text-correction.routes.ts";
 import { userRoutes } from "./routes/users.routes.ts";
@@ -87,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(textCorrectionRoutes, { ...ctx, requireUser: requireTeacher });
   const classes = new ClassesService(db);
   await app.register(classRoutes, { requireTeacher, classes });
+  await app.register(reportRoutes, { requireTeacher, reports: new ReportsService(db) });
   if (deps.manuscripts) {
     const manuscripts = new ManuscriptsService(db, deps.manuscripts.storage, deps.manuscripts.queue, app.log);
     await app.register(manuscriptRoutes, { requireUser: requireTeacher, manuscripts });

@@ -25,6 +25,7 @@ const AssignmentDetailPage = lazy(() =>
 const InDevelopmentPage = lazy(() =>
   import("../features/placeholder/InDevelopmentPage.tsx").then((m) => ({ default: m.InDevelopmentPage })),
 );
+const ReportsPage = lazy(() => import("../features/reports/ReportsPage.tsx").then((m) => ({ default: m.ReportsPage })));
 const StudentDashboard = lazy(() =>
   import("../features/student/StudentDashboard.tsx").then((m) => ({ default: m.StudentDashboard })),
 );
@@ -107,7 +108,7 @@ export function AppRoutes() {
         <Route path="assignments" element={<AssignmentLibraryPage />} />
         <Route path="assignments/:id" element={<AssignmentDetailPage />} />
         <Route path="criteria" element={<InDevelopmentPage titleKey="nav.criteria" />} />
-        <Route path="reports" element={<InDevelopmentPage titleKey="nav.reports" />} />
+        <Route path="reports" element={<ReportsPage />} />
         <Route path="student/*" element={studentOnly} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
