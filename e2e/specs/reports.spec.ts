@@ -1,5 +1,7 @@
+import fs from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { registerViaApi } from "../support/accounts.ts";
+import { parseCsv } from "../support/csv.ts";
 import { essayViaApi } from "../support/essays.ts";
 import { openWithLanguage, saveScreen } from "../support/screens.ts";
 
@@ -49,6 +51,20 @@ test("zh-CN: the reports page finds an essay by search, opens it in its saved st
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("王芳");
 
+  // the filtered list as CSV, in the interface language, read back
+  const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+  expect(csvDownload.suggestedFilename()).toMatch(/^报告-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = parseCsv(await fs.readFile((await csvDownload.path()) ?? "", "utf8"));
+  expect(csv[0]?.slice(0, 8)).toEqual(["学生姓名", "学号", "班级", "作业", "题目", "状态", "得分（满分40）", "等级"]);
+  expect(csv[0]?.slice(8, 12)).toEqual([
+    "内容与切题（满分12）",
+    "结构与组织（满分10）",
+    "语言运用（满分10）",
+    "书写规范（满分8）",
+  ]);
+  expect(csv).toHaveLength(2);
+  expect(csv[1]?.slice(0, 6)).toEqual(["王芳", "20260303", "三年级二班", "", "放风筝", "已创建"]);
+
   // delete after a confirmation
   await rows.first().getByTestId("delete-report").click();
   await expect(page.getByRole("dialog")).toContainText("删除 王芳 的作文？");
@@ -57,6 +73,13 @@ test("zh-CN: the reports page finds an essay by search, opens it in its saved st
   await expect(page.getByTestId("reports-empty")).toBeVisible();
   await page.getByRole("button", { name: "清除筛选" }).click();
   await expect(page.getByTestId("reports-total")).toHaveText("共 2 篇作文");
+  const [all] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+  const graded = parseCsv(await fs.readFile((await all.path()) ?? "", "utf8"));
+  expect(graded.slice(1).map((r) => r[0])).toEqual(["张明", "李小雨"]);
+  const li = graded.find((r) => r[0] === "李小雨") ?? [];
+  expect(li.slice(5, 7)).toEqual(["已批改", String(good.score)]);
+  const criteria = graded[0]!.map((h, i) => (/满分(12|10|8)）$/.test(h) ? Number(li[i]) : 0));
+  expect(criteria.reduce((a, b) => a + b, 0)).toBe(good.score);
 
   // open one: the grading screen shows its saved report
   await page.getByTestId("report-search").fill("李小雨");
@@ -100,9 +123,17 @@ test("en: bands in the spec's colours, band filter, chosen with the keyboard, an
   await expect(rows.filter({ hasText: "Bob Li" })).toHaveCount(1);
   await expect(rows.filter({ hasText: "Amy Chen" })).toHaveCount(goodBand === band ? 1 : 0);
 
+  // the filtered rows as an Excel file
+  const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-xlsx").click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/^reports-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const bytes = await fs.readFile((await xlsx.path()) ?? "");
+  expect(bytes.subarray(0, 2).toString()).toBe("PK");
+
   // a phone: filters stack, the table scrolls sideways
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(rows).toHaveCount(2);
   await saveScreen(page, "reports-en-phone");
+  // the page itself does not scroll sideways (only the table does)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -67,15 +67,13 @@ export async function seedEssays(db: Queryable, userId: string, essays: SeedEssa
   return ids;
 }
 
+type SeedStudent = { id: string; name: string; number: string; score: number | null; createdAt: Date };
+
 /** A class with one assignment, and a submission (graded manuscript) for each given student. */
 export async function seedClassWork(
   db: Queryable,
   teacherId: string,
-  opts: {
-    className: string;
-    title: string;
-    students: { id: string; name: string; number: string; score: number | null; createdAt: Date }[];
-  },
+  opts: { className: string; title: string; students: SeedStudent[] },
 ) {
   const [cls] = await db
     .insert(classes)
@@ -89,28 +87,59 @@ export async function seedClassWork(
     })
     .returning();
   if (!cls) throw new Error("class not created");
+  for (const s of opts.students) {
+    await db.insert(classMembers).values({ classId: cls.id, studentId: s.id, studentNumber: s.number });
+  }
+  const work = await seedAssignmentWork(db, teacherId, cls, opts.title, opts.students);
+  return { classId: cls.id, ...work };
+}
+
+/** Another assignment of the class, set at `createdAt`, with a graded submission of each given student. */
+export async function seedAssignmentWork(
+  db: Queryable,
+  teacherId: string,
+  cls: { id: string; name: string },
+  title: string,
+  students: SeedStudent[],
+  opts: { createdAt?: Date; released?: boolean } = {},
+) {
   const [assignment] = await db
     .insert(assignments)
-    .values({ classId: cls.id, title: opts.title, topic: "My weekend", language: "en", schoolYear: 8 })
+    .values({
+      classId: cls.id,
+      title,
+      topic: "My weekend",
+      language: "en",
+      schoolYear: 8,
+      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+    })
     .returning();
   if (!assignment) throw new Error("assignment not created");
   const manuscriptIds: string[] = [];
-  for (const s of opts.students) {
-    await db.insert(classMembers).values({ classId: cls.id, studentId: s.id, studentNumber: s.number });
+  const submissionIds: string[] = [];
+  for (const s of students) {
     const [id] = await seedEssays(db, teacherId, [
       {
         studentName: s.name,
         studentId: s.number,
-        studentClass: `八年级 ${opts.className}`,
+        studentClass: `八年级 ${cls.name}`,
         score: s.score,
         createdAt: s.createdAt,
       },
     ]);
     if (!id) throw new Error("manuscript not created");
-    await db
+    const [sub] = await db
       .insert(submissions)
-      .values({ assignmentId: assignment.id, studentId: s.id, manuscriptId: id, submittedAt: s.createdAt });
+      .values({
+        assignmentId: assignment.id,
+        studentId: s.id,
+        manuscriptId: id,
+        submittedAt: s.createdAt,
+        releasedAt: opts.released && s.score !== null ? s.createdAt : null,
+      })
+      .returning({ id: submissions.id });
     manuscriptIds.push(id);
+    submissionIds.push(sub?.id ?? "");
   }
-  return { classId: cls.id, assignmentId: assignment.id, manuscriptIds };
+  return { assignmentId: assignment.id, manuscriptIds, submissionIds };
 }

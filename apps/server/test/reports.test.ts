@@ -3,8 +3,10 @@ import path from "node:path";
 import { bandForScore, type TReportList, ZReportList } from "@essay/contract";
 import type { OcrEngine } from "@essay/ocr";
 import { eq } from "drizzle-orm";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manuscriptPages, manuscripts } from "../src/db/schema.ts";
+import { parseCsv } from "./csv.ts";
 import { createUser, signedIn } from "./factories.ts";
 import { type TestClient, testDatabases } from "./harness.ts";
 import { type ManuscriptTestApp, renderPage, sharedOcr, startManuscriptApp } from "./manuscripts-harness.ts";
@@ -165,6 +167,56 @@ describe.each(testDatabases())("reports list (%s)", (kind) => {
     });
     expect(combined.items.every((r) => r.grade === "fail" && r.studentName.startsWith("Student 00"))).toBe(true);
     expect(combined.total).toBeGreaterThan(0);
+  });
+
+  it("exports the filtered rows as CSV and XLSX in the asked language, never another teacher's", async () => {
+    const res = await fetch(
+      `${t.baseUrl}/api/reports/export?format=csv&lang=zh-CN&tz=Asia%2FShanghai&assignmentId=${work.assignmentId}`,
+      { headers: { cookie: [...teacher.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="reports.csv"; filename\*=UTF-8''%E6%8A%A5%E5%91%8A-/,
+    );
+    const csv = parseCsv(await res.text());
+    expect(csv[0]?.slice(0, 8)).toEqual(["学生姓名", "学号", "班级", "作业", "题目", "状态", "得分（满分40）", "等级"]);
+    expect(csv[0]).toContain("内容与切题（满分12）");
+    expect(csv.slice(1).map((r) => r[0])).toEqual(["Li Na", "Wang Fang", "Zhang Wei"]);
+    const zhang = csv.find((r) => r[0] === "Zhang Wei") ?? [];
+    expect(zhang.slice(2, 8)).toEqual(["Class 3", "Spring outing", "My weekend", "已批改", "36", "优秀"]);
+    const criteria = csv[0]!.map((h, i) => (h.includes("满分") && i > 7 ? Number(zhang[i]) : 0));
+    expect(criteria.reduce((a, b) => a + b, 0)).toBe(36);
+    // dates in the asked time zone (UTC+8)
+    const started = csv[0]!.indexOf("创建时间");
+    expect(zhang[started]).toBe("2026-03-30 00:00");
+
+    const cookie = [...other.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const theirs = await fetch(`${t.baseUrl}/api/reports/export?format=csv&lang=en&q=Student`, { headers: { cookie } });
+    const rows = parseCsv(await theirs.text());
+    expect(rows[0]?.[0]).toBe("Student");
+    expect(rows).toHaveLength(31);
+    expect(rows.slice(1).every((r) => r[1]?.startsWith("OTHER-"))).toBe(true);
+    // another teacher's assignment id exports nothing but the header
+    const none = await fetch(`${t.baseUrl}/api/reports/export?format=csv&assignmentId=${work.assignmentId}`, {
+      headers: { cookie },
+    });
+    expect(parseCsv(await none.text())).toHaveLength(1);
+
+    const xlsx = await fetch(`${t.baseUrl}/api/reports/export?format=xlsx&lang=en&band=excellent&q=zhang`, {
+      headers: { cookie: [...teacher.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const files = unzipSync(new Uint8Array(await xlsx.arrayBuffer()));
+    const text = new TextDecoder().decode(files["xl/sharedStrings.xml"]);
+    expect(text).toContain("Zhang Wei");
+    expect(text).toContain("Excellent");
+    expect(text).not.toContain("Wang Fang");
+
+    expect((await teacher.client.get("/api/reports/export?format=pdf")).status).toBe(400);
+    expect((await teacher.client.get("/api/reports/export?format=csv&tz=Mars%2FOlympus")).status).toBe(400);
+    const student = await signedIn(t, { role: "student", name: "Pupil" });
+    expect((await student.client.get("/api/reports/export?format=csv")).status).toBe(403);
   });
 
   it("refuses malformed filters, students and signed-out visitors", async () => {

@@ -209,3 +209,33 @@ export const ZStudentAssignment = ZAssignment.extend({
 export type TStudentAssignment = z.infer<typeof ZStudentAssignment>;
 
 export const ZCreateSubmissionRequest = z.object({ assignmentId: z.string() });
+
+/** One released report in a student's history: which assignment, the score and when. */
+export const ZHistoryReport = z.object({
+  submissionId: z.string(),
+  assignmentId: z.string(),
+  assignmentTitle: z.string(),
+  score: z.number(),
+  grade: ZGradeBand,
+  /** When the essay was graded (the trend's order is the assignments' order). */
+  gradedAt: z.string(),
+  releasedAt: z.string(),
+});
+export type THistoryReport = z.infer<typeof ZHistoryReport>;
+
+/**
+ * A student's released reports of one class, oldest assignment first, with their own trend: the average and the
+ * change from the first report to the latest (null with fewer than two).
+ */
+export const ZStudentClassHistory = z.object({
+  classId: z.string(),
+  className: z.string(),
+  teacherName: z.string(),
+  reports: z.array(ZHistoryReport),
+  average: z.number(),
+  change: z.number().nullable(),
+});
+export type TStudentClassHistory = z.infer<typeof ZStudentClassHistory>;
+
+export const ZStudentHistory = z.object({ classes: z.array(ZStudentClassHistory) });
+export type TStudentHistory = z.infer<typeof ZStudentHistory>;

@@ -1,3 +1,4 @@
+export * from "./analytics.ts";
 export * from "./auth.ts";
 export * from "./classes.ts";
 export * from "./config.ts";
@@ -10,6 +11,7 @@ export * from "./level.ts";
 export * from "./manuscripts.ts";
 export * from "./pages.ts";
 export * from "./readings.ts";
+export * from "./report-limits.ts";
 export * from "./reports.ts";
 export * from "./rules.ts";
 export * from "./schemas-level.ts";

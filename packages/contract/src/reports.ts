@@ -1,9 +1,7 @@
 import { z } from "zod";
+import { ZWorkLanguage } from "./config.ts";
 import { ZGradeBand, ZManuscriptStatus } from "./manuscripts.ts";
-
-/** Largest page of the reports list; an export takes at most REPORTS_EXPORT_MAX rows. */
-export const REPORTS_MAX_PAGE_SIZE = 100;
-export const REPORTS_EXPORT_MAX = 5000;
+import { REPORT_EXPORT_FORMATS, REPORTS_MAX_PAGE_SIZE } from "./report-limits.ts";
 
 const ZUuidOrEmpty = z
   .string()
@@ -69,3 +67,25 @@ export const ZReportList = z.object({
   pageSize: z.number().int(),
 });
 export type TReportList = z.infer<typeof ZReportList>;
+
+/**
+ * The filtered rows as a file: `format`, the interface language of the headers and words (`lang`, default the
+ * teacher's work language) and the browser's time zone for the dates (`tz`, an IANA name; default UTC).
+ */
+export const ZReportExportQuery = ZReportFilters.extend({
+  format: z.enum(REPORT_EXPORT_FORMATS),
+  lang: ZWorkLanguage.optional(),
+  tz: z
+    .string()
+    .max(64)
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "unknown time zone")
+    .optional(),
+});
+export type TReportExportQuery = z.input<typeof ZReportExportQuery>;

@@ -6,6 +6,7 @@ import { createLogger } from "../lib/logger.ts";
 import { AccountsService } from "../modules/accounts/accounts.service.ts";
 import { startHousekeeping } from "../modules/accounts/housekeeping.ts";
 import type { ScryptParams } from "../modules/accounts/passwords.ts";
+import { AnalyticsService } from "../modules/analytics/analytics.service.ts";
 import { ClassesService } from "../modules/classes/classes.service.ts";
 import { InvitationsService } from "../modules/invitations/invitations.service.ts";
 import { ManuscriptsService } from "../modules/manuscripts/manuscripts.service.ts";
@@ -88,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invitationRoutes, { ...ctx, requireUser: requireTeacher });
   await app.register(textCorrectionRoutes, { ...ctx, requireUser: requireTeacher });
   const classes = new ClassesService(db);
-  await app.register(classRoutes, { requireTeacher, classes });
+  await app.register(classRoutes, { requireTeacher, classes, analytics: new AnalyticsService(db, classes) });
   await app.register(reportRoutes, { requireTeacher, reports: new ReportsService(db) });
   if (deps.manuscripts) {
     const manuscripts = new ManuscriptsService(db, deps.manuscripts.storage, deps.manuscripts.queue, app.log);

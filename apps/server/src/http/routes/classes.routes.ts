@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { AnalyticsService } from "../../modules/analytics/analytics.service.ts";
 import type { ClassesService } from "../../modules/classes/classes.service.ts";
 import type { PreHandler } from "../roles.ts";
 import { authOf } from "../session.ts";
@@ -8,9 +9,9 @@ type WithId = { Params: { id: string } };
 /** Teacher-only: classes, rosters, assignments and releasing reports. Students get 403. */
 export async function classRoutes(
   app: FastifyInstance,
-  ctx: { requireTeacher: PreHandler; classes: ClassesService },
+  ctx: { requireTeacher: PreHandler; classes: ClassesService; analytics: AnalyticsService },
 ): Promise<void> {
-  const { classes, requireTeacher } = ctx;
+  const { classes, analytics, requireTeacher } = ctx;
   const opts = { preHandler: requireTeacher };
   const me = (req: Parameters<typeof authOf>[0]) => authOf(req).user.id;
 
@@ -31,6 +32,7 @@ export async function classRoutes(
 
   app.get("/api/assignments", opts, async (req) => classes.listAssignments(me(req)));
   app.get<WithId>("/api/assignments/:id", opts, async (req) => classes.getAssignment(me(req), req.params.id));
+  app.get<WithId>("/api/assignments/:id/analytics", opts, async (req) => analytics.assignment(me(req), req.params.id));
 
   app.post<WithId>("/api/submissions/:id/release", opts, async (req) => classes.release(me(req), req.params.id, true));
   app.delete<WithId>("/api/submissions/:id/release", opts, async (req) =>

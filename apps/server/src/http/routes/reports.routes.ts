@@ -1,4 +1,4 @@
-import { ZReportListQuery } from "@essay/contract";
+import { ZReportExportQuery, ZReportListQuery } from "@essay/contract";
 import type { FastifyInstance } from "fastify";
 import type { ReportsService } from "../../modules/reports/reports.service.ts";
 import type { PreHandler } from "../roles.ts";
@@ -13,5 +13,20 @@ export async function reportRoutes(
   app.get("/api/reports", { preHandler: requireTeacher }, async (req) => {
     const { page, pageSize, ...filters } = ZReportListQuery.parse(req.query);
     return reports.list(authOf(req).user.id, filters, page, pageSize);
+  });
+
+  app.get("/api/reports/export", { preHandler: requireTeacher }, async (req, reply) => {
+    const { format, lang, tz, ...filters } = ZReportExportQuery.parse(req.query);
+    const user = authOf(req).user;
+    const file = await reports.exportFile(user.id, filters, format, lang ?? user.workLanguage, tz ?? "UTC");
+    return reply
+      .type(file.contentType)
+      .header("cache-control", "private, no-store")
+      .header("x-content-type-options", "nosniff")
+      .header(
+        "content-disposition",
+        `attachment; filename="${format === "csv" ? "reports.csv" : "reports.xlsx"}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      )
+      .send(file.bytes);
   });
 }

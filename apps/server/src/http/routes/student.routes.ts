@@ -24,6 +24,7 @@ export async function studentRoutes(
   });
 
   app.get("/api/student/classes", opts, async (req) => classes.studentClasses(authOf(req).user.id));
+  app.get("/api/student/history", opts, async (req) => submissions.history(authOf(req).user.id));
   app.post("/api/student/classes/join", opts, async (req) => {
     const body = ZJoinClassRequest.safeParse(req.body ?? {});
     if (!body.success) throw fail("JOIN_CODE_INVALID", { status: 400 });

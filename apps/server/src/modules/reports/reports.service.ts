@@ -1,5 +1,15 @@
-import type { TReportList, TReportRow, ZReportFilters } from "@essay/contract";
+import {
+  REPORTS_EXPORT_MAX,
+  type TReportExportFormat,
+  type TReportList,
+  type TReportRow,
+  type TWorkLanguage,
+  type ZReportFilters,
+} from "@essay/contract";
 import type { Queryable } from "../../db/client.ts";
+import { toCsv, toXlsx } from "./export-files.ts";
+import { EXPORT_LABELS } from "./export-labels.ts";
+import { exportTable } from "./export-table.ts";
 import { countReports, type ReportRecord, type ReportWhere, selectReports } from "./reports.repo.ts";
 
 type ParsedFilters = ReturnType<typeof ZReportFilters.parse>;
@@ -63,5 +73,33 @@ export class ReportsService {
   async all(userId: string, filters: ParsedFilters, max: number): Promise<TReportRow[]> {
     const rows = await selectReports(this.db, reportWhere(userId, filters), max, 0);
     return rows.map(toReportRow);
+  }
+
+  /**
+   * The filtered rows (newest first, at most REPORTS_EXPORT_MAX) as a CSV or XLSX file in `language`, dates in
+   * `timeZone`.
+   */
+  async exportFile(
+    userId: string,
+    filters: ParsedFilters,
+    format: TReportExportFormat,
+    language: TWorkLanguage,
+    timeZone: string,
+  ): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {
+    const table = exportTable(await this.all(userId, filters, REPORTS_EXPORT_MAX), language, timeZone);
+    const labels = EXPORT_LABELS[language];
+    const day = new Date().toISOString().slice(0, 10);
+    if (format === "csv") {
+      return {
+        bytes: Buffer.from(toCsv(table), "utf8"),
+        contentType: "text/csv; charset=utf-8",
+        fileName: `${labels.file}-${day}.csv`,
+      };
+    }
+    return {
+      bytes: await toXlsx(table, labels.sheet),
+      contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      fileName: `${labels.file}-${day}.xlsx`,
+    };
   }
 }

@@ -3,6 +3,7 @@ import {
   essayLanguageOf,
   isSchoolYear,
   type TStudentAssignment,
+  type TStudentHistory,
   type TStudentSubmission,
 } from "@essay/contract";
 import { and, desc, eq, inArray } from "drizzle-orm";
@@ -15,6 +16,7 @@ import { toAssignment, UUID } from "../classes/classes.service.ts";
 import { criteriaIn, feedbackIn } from "../manuscripts/feedback.ts";
 import { type ManuscriptRow, type ManuscriptsService, STATUS_ORDER } from "../manuscripts/manuscripts.service.ts";
 import { listPages, type PageSummary, pagesByManuscript } from "../manuscripts/pages.repo.ts";
+import { studentHistory } from "./history.ts";
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -28,6 +30,11 @@ export class SubmissionsService {
     private readonly db: Queryable,
     private readonly manuscripts: ManuscriptsService,
   ) {}
+
+  /** The student's returned reports per class, with their own trend. */
+  history(studentId: string): Promise<TStudentHistory> {
+    return studentHistory(this.db, studentId);
+  }
 
   /** Every assignment of every class the student belongs to, newest first, with their own submission. */
   async studentAssignments(studentId: string, language?: string): Promise<TStudentAssignment[]> {

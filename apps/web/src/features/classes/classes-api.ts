@@ -20,6 +20,7 @@ export const assignmentKey = (id: string) => ["/api/assignments", id] as const;
 // Student side.
 export const MY_CLASSES_KEY = ["/api/student/classes"] as const;
 export const MY_ASSIGNMENTS_KEY = ["/api/student/assignments"] as const;
+export const MY_HISTORY_KEY = ["/api/student/history"] as const;
 export const submissionKey = (id: string) => ["/api/student/submissions", id] as const;
 
 export const classesApi = {

@@ -1,6 +1,6 @@
-import type { TReportList, TReportRow } from "@essay/contract";
+import { REPORTS_EXPORT_MAX, type TReportList, type TReportRow } from "@essay/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, FileBarChart } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, FileBarChart } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -13,13 +13,13 @@ import { DeleteReportDialog } from "./DeleteReportDialog.tsx";
 import { ReportFiltersBar } from "./ReportFiltersBar.tsx";
 import { ReportsTable } from "./ReportsTable.tsx";
 import { apiQuery, type ReportFilterState, readFilters, writeFilters } from "./report-filters.ts";
-import { reportsApi, reportsPageKey } from "./reports-api.ts";
+import { exportUrl, reportsApi, reportsPageKey } from "./reports-api.ts";
 
 const PAGE_SIZE = 20;
 
 /** /reports: every essay the teacher graded or started, filtered and paged on the server. */
 export function ReportsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const query = apiQuery(filters, PAGE_SIZE);
@@ -68,7 +68,24 @@ export function ReportsPage() {
           <CardTitle className="text-lg" data-testid="reports-total">
             {data ? t("reports.total", { count: data.total }) : t("common.loading")}
           </CardTitle>
-          {list.isFetching && data ? <Spinner className="size-4" /> : null}
+          <div className="flex items-center gap-2">
+            {list.isFetching && data ? <Spinner className="size-4" /> : null}
+            {data && data.total > 0
+              ? (["csv", "xlsx"] as const).map((format) => (
+                  <Button key={format} asChild variant="outline" size="sm">
+                    <a
+                      href={exportUrl(query, format, i18n.language)}
+                      download
+                      data-testid={`export-${format}`}
+                      title={t("reports.export.hint", { count: Math.min(data.total, REPORTS_EXPORT_MAX) })}
+                    >
+                      <Download aria-hidden="true" />
+                      {t(`reports.export.${format}`)}
+                    </a>
+                  </Button>
+                ))
+              : null}
+          </div>
         </CardHeader>
         <CardContent>
           {list.isLoading ? (

@@ -16,7 +16,8 @@ export function openLink(row: TReportRow): string {
 export function ReportsTable({ rows, onDelete }: { rows: TReportRow[]; onDelete: (row: TReportRow) => void }) {
   const { t, i18n } = useTranslation();
   return (
-    <div className="overflow-x-auto">
+    // relative: the header's screen-reader-only label is absolutely placed and would otherwise widen the phone's page
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[640px] text-sm" data-testid="reports-table">
         <thead className="text-left text-xs text-slate-500">
           <tr>

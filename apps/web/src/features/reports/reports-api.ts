@@ -10,4 +10,18 @@ export const reportsApi = {
   remove: (manuscriptId: string) => apiJson<null>("DELETE", `/api/manuscripts/${manuscriptId}`),
 };
 
+/**
+ * The download address of the filtered rows as a file, in the interface language and the browser's time zone (the
+ * browser sends the session cookie with a plain link, so the file saves like any download).
+ */
+export function exportUrl(query: URLSearchParams, format: "csv" | "xlsx", language: string): string {
+  const params = new URLSearchParams(query);
+  params.delete("page");
+  params.delete("pageSize");
+  params.set("format", format);
+  params.set("lang", language);
+  params.set("tz", Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+  return `/api/reports/export?${params}`;
+}
+
 export type { TReportList };

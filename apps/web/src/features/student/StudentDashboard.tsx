@@ -17,6 +17,7 @@ import { cn } from "../../lib/utils.ts";
 import { useCurrentUser } from "../auth/use-current-user.ts";
 import { FRESH_ON_OPEN, MY_ASSIGNMENTS_KEY, MY_CLASSES_KEY, studentApi } from "../classes/classes-api.ts";
 import { scoreClasses } from "../grading/score-style.ts";
+import { HistoryCard } from "./HistoryCard.tsx";
 import { StudentStateBadge } from "./student-status.tsx";
 
 export const submissionPath = (id: string) => `/student/submissions/${id}`;
@@ -83,6 +84,7 @@ export function StudentDashboard() {
         </Card>
         <MyClasses classes={classes.data} loading={classes.isLoading} />
       </div>
+      <HistoryCard />
       {classes.data ? (
         <NewSubmissionDialog
           open={dialog}
