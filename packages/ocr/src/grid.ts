@@ -38,7 +38,7 @@ function gridMask(img: Rgb, f: number): { mask: Uint8Array; w: number; h: number
           const r = d[i]!;
           const g = d[i + 1]!;
           const b = d[i + 2]!;
-          if ((g - Math.max(r, b) > 12 && g > 90) || r - Math.max(g, b) > 40) {
+          if ((g - r > 12 && b - g < 12 && g > 90) || r - Math.max(g, b) > 40) {
             hit = 1;
             break;
           }

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { OcrError } from "./errors.ts";
+import { BAND_ASPECT } from "./steps/bands.ts";
 
 /** 3-channel RGB raster, row-major, 8 bits per channel. */
 export interface Rgb {
@@ -23,6 +24,10 @@ export interface Decoded extends Rgb {
   originalHeight: number;
 }
 
+/** A strip's short side is capped at this fraction of `maxSide`, its long side at this multiple. */
+const STRIP_ACROSS = 0.7;
+const STRIP_ALONG = 4;
+
 export async function decodeImage(bytes: Uint8Array, opts: DecodeOptions): Promise<Decoded> {
   if (bytes.byteLength === 0) throw new OcrError("OCR_BAD_IMAGE", "Image is empty (0 bytes)");
   try {
@@ -31,11 +36,18 @@ export async function decodeImage(bytes: Uint8Array, opts: DecodeOptions): Promi
     const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
     if (!meta.width || !meta.height) throw new Error("no dimensions");
     img = img.flatten({ background: "#ffffff" }).toColourspace("srgb");
-    if (opts.maxSide)
-      img = img.resize({ width: opts.maxSide, height: opts.maxSide, fit: "inside", withoutEnlargement: true });
+    const swap = opts.exif && (meta.orientation ?? 1) >= 5;
+    if (opts.maxSide) {
+      const [w, h] = swap ? [meta.height, meta.width] : [meta.width, meta.height];
+      // a strip (several photos stacked, a long page) keeps its width: it is read in bands, not shrunk whole
+      const strip = Math.max(w, h) > BAND_ASPECT * Math.min(w, h);
+      const across = Math.round(STRIP_ACROSS * opts.maxSide);
+      const along = Math.round(STRIP_ALONG * opts.maxSide);
+      const [bw, bh] = !strip ? [opts.maxSide, opts.maxSide] : w < h ? [across, along] : [along, across];
+      img = img.resize({ width: bw, height: bh, fit: "inside", withoutEnlargement: true });
+    }
     const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) throw new Error(`unexpected channel count ${info.channels}`);
-    const swap = opts.exif && (meta.orientation ?? 1) >= 5;
     return {
       data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
       width: info.width,

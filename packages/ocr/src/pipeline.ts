@@ -19,6 +19,9 @@ import { EN_DICT, modelPaths } from "./models.ts";
 import { findPages, flattenIllumination, inkFraction, padWhite, suppressColor, warpQuad } from "./preprocess.ts";
 import { normalizeCjkPunct } from "./punct.ts";
 import { type CharRead, charReadings, realign, rectAxis, toOcrChar } from "./reading.ts";
+import { bandsFor, inCore } from "./steps/bands.ts";
+import { linesText, mergeReadings } from "./steps/net.ts";
+import { removeRedInk } from "./steps/redink.ts";
 import type { EmbeddedConfig, OcrLine, OcrResult, OcrSteps, Point, Quad, RecognizeOptions } from "./types.ts";
 import { DEFAULT_WORD_DECODE, decodeWords, letterClasses, type WordDecodeOptions, WordLexicon } from "./words.ts";
 
@@ -40,7 +43,7 @@ export const DEFAULT_STEPS: OcrSteps = {
   page: true,
   deskew: true,
   flatten: true,
-  color: true,
+  color: false,
   paragraphs: true,
   lm: true,
   punct: true,
@@ -48,6 +51,9 @@ export const DEFAULT_STEPS: OcrSteps = {
   grid: true,
   orient: true,
   script: true,
+  redink: true,
+  bands: true,
+  net: true,
 };
 
 export interface PipelineTuning {
@@ -225,10 +231,25 @@ export class EmbeddedPipeline {
     const regions = steps.page ? findPages(img) : [];
     timings.preprocess += now() - t1;
     const pages = regions.length > 0 ? regions : [{ x: 0, y: 0, w: img.width, h: img.height }];
-    const lines: OcrLine[] = [];
+    let lines: OcrLine[] = [];
     const texts: string[] = [];
     const readBy: Record<Script, number> = { zh: 0, en: 0 };
     let paraBase = 0;
+    const toOrigFrom =
+      (toPage: (p: Point) => Point) =>
+      (p: Point): Point => {
+        const [x, y] = unturn(toPage(p));
+        return [Math.round(x * scale), Math.round(y * scale)];
+      };
+    const place = (l: LaidLine, toOrig: (p: Point) => Point, paragraph: number): OcrLine => {
+      const { reads, ...line } = l;
+      return {
+        ...line,
+        paragraph,
+        box: l.box.map(toOrig) as Quad,
+        ...(reads ? { chars: reads.map((r) => toOcrChar(r, toOrig)) } : {}),
+      };
+    };
     for (const r of pages) {
       let crop: Rgb;
       let toPage: (p: Point) => Point;
@@ -244,23 +265,34 @@ export class EmbeddedPipeline {
         toPage = ([x, y]) => [x + r.x, y + r.y];
       }
       const page = await this.recognizePage(crop, steps, opts, timings);
-      const toOrig = (p: Point): Point => {
-        const [x, y] = unturn(toPage(p));
-        return [Math.round(x * scale), Math.round(y * scale)];
-      };
-      for (const { reads, ...l } of page.lines) {
-        lines.push({
-          ...l,
-          paragraph: l.paragraph + paraBase,
-          box: l.box.map(toOrig) as Quad,
-          ...(reads ? { chars: reads.map((r) => toOcrChar(r, toOrig)) } : {}),
-        });
-      }
+      const toOrig = toOrigFrom(toPage);
+      for (const l of page.lines) lines.push(place(l, toOrig, l.paragraph + paraBase));
       if (page.text) texts.push(page.text);
       readBy[page.script] += page.lines.length;
       if (page.lines.length) paraBase = lines.at(-1)!.paragraph + 1;
     }
-    const text = texts.join("\n\n");
+    let text = texts.join("\n\n");
+    const plainSteps: OcrSteps = {
+      ...steps,
+      page: false,
+      deskew: false,
+      flatten: false,
+      color: false,
+      grid: false,
+      redink: false,
+      net: false,
+    };
+    if (steps.net && Object.entries(plainSteps).some(([k, v]) => steps[k as keyof OcrSteps] !== v)) {
+      // the safety net: the photo read plain too, each stretch of the page from the reading that reads it better
+      const tn = now();
+      const plain = await this.recognizePage(img, plainSteps, opts, timings);
+      const toOrig = toOrigFrom((p) => p);
+      const plainLines = plain.lines.map((l) => place(l, toOrig, l.paragraph));
+      if (!lines.length) readBy[plain.script] += plain.lines.length;
+      lines = mergeReadings(lines, plainLines);
+      text = linesText(lines);
+      timings.net = now() - tn;
+    }
     timings.total = now() - t0;
     const result = { ...base, pages: pages.length, text, lines, timings };
     if (!text) return { ...result, reason: "no_text_found" };
@@ -275,7 +307,7 @@ export class EmbeddedPipeline {
   private async orientation(img: Rgb): Promise<Turn> {
     const long = Math.max(img.width, img.height);
     const small = long > 640 ? await resizeRgb(img, (img.width * 640) / long, (img.height * 640) / long) : img;
-    const boxes = (await this.detect(small, this.models.zh)).filter(
+    const boxes = (await this.detectWhole(small, this.models.zh)).filter(
       (b) => Math.max(b.rect.w, b.rect.h) >= 3 * Math.min(b.rect.w, b.rect.h),
     );
     if (boxes.length < 2) return 0;
@@ -331,21 +363,28 @@ export class EmbeddedPipeline {
     // the printed grid is found before the colour step removes it
     const grid = steps.grid ? findGrid(img) : null;
     const gridSize = { width: img.width, height: img.height };
-    if (steps.color) img = suppressColor(img).img;
+    // the grid's rows are read in colour, from the page as it is: the recogniser reads a row better with its
+    // grid lines than after the colour step (which erased strokes on real pages); the colour step only finds
+    // where the ink is in each row, and prepares pages without a grid for the detector
+    let inkImg = grid || steps.color ? suppressColor(img).img : img;
+    if (steps.color && !grid) img = inkImg;
     // a white margin lets the detector see text that touches the border (cropped lines)
     const pad =
       this.tuning.pad > 0
         ? Math.round(Math.min(32, Math.max(8, Math.min(img.width, img.height) * this.tuning.pad)))
         : 0;
-    if (pad > 0) img = padWhite(img, pad);
+    if (pad > 0) {
+      img = padWhite(img, pad);
+      if (grid) inkImg = padWhite(inkImg, pad);
+    }
     timings.preprocess += now() - t1;
 
     const t2 = now();
     const hinted = hintScript(opts.languageHint);
     // without the `script` step the Chinese+English models read every page
     const known = steps.script ? hinted : "zh";
-    const gridBoxes = grid && steps.color ? gridRowBoxes(grid, img, pad, gridSize.width, gridSize.height) : [];
-    let boxes = gridBoxes.length > 0 ? gridBoxes : await this.detect(img, this.models[known ?? "zh"]);
+    const gridBoxes = grid ? gridRowBoxes(grid, inkImg, pad, gridSize.width, gridSize.height) : [];
+    let boxes = gridBoxes.length > 0 ? gridBoxes : await this.detect(img, this.models[known ?? "zh"], steps.bands);
     timings.detect += now() - t2;
 
     const t3 = now();
@@ -354,7 +393,7 @@ export class EmbeddedPipeline {
     if (read.script === "en" && known === undefined) {
       // an English page without a hint: its lines are found and read again by the English models
       const t5 = now();
-      if (gridBoxes.length === 0) boxes = await this.detect(img, this.models.en);
+      if (gridBoxes.length === 0) boxes = await this.detect(img, this.models.en, steps.bands);
       timings.detect += now() - t5;
       const t6 = now();
       read = await this.readLines(img, boxes, steps, hinted, "en");
@@ -391,7 +430,26 @@ export class EmbeddedPipeline {
     return { ...out, script: read.script === "en" ? "en" : "zh" };
   }
 
-  async detect(img: Rgb, models: ScriptModels): Promise<DetBox[]> {
+  /** Text boxes of a page; a tall image or strip is detected in overlapping bands (`steps/bands.ts`). */
+  async detect(img: Rgb, models: ScriptModels, banded = true): Promise<DetBox[]> {
+    const bands = banded ? bandsFor(img.width, img.height) : [];
+    if (bands.length <= 1) return this.detectWhole(img, models);
+    const boxes: DetBox[] = [];
+    for (const band of bands) {
+      const part = cropRgb(img, 0, band.y0, img.width, band.y1 - band.y0);
+      for (const b of await this.detectWhole(part, models)) {
+        if (!inCore(band, b.rect.cy + band.y0)) continue;
+        boxes.push({
+          ...b,
+          rect: { ...b.rect, cy: b.rect.cy + band.y0 },
+          quad: b.quad.map(([x, y]) => [x, y + band.y0]) as Quad,
+        });
+      }
+    }
+    return boxes;
+  }
+
+  private async detectWhole(img: Rgb, models: ScriptModels): Promise<DetBox[]> {
     const long = Math.max(img.width, img.height);
     const f = this.tuning.detMaxSide > 0 && long > this.tuning.detMaxSide ? this.tuning.detMaxSide / long : 1;
     const size = detSize(img.width * f, img.height * f);
@@ -464,7 +522,8 @@ export class EmbeddedPipeline {
     const latinHint = hint === "en" || models.script === "en";
     const chineseHint = hint === "zh";
     const H = this.tuning.recHeight;
-    const crop = cropRotated(img, b.rect, H * 2);
+    const cropped = cropRotated(img, b.rect, H * 2);
+    const crop = steps.redink ? removeRedInk(cropped) : cropped;
     const w = Math.max(H / 2, Math.round((crop.width * H) / crop.height));
     const line = await resizeRgb(crop, w, H);
     const pieces =

@@ -77,7 +77,9 @@ export function suppressColor(img: Rgb): { img: Rgb; removed: number } {
     const redDom = r - Math.max(g, b);
     const greenDom = g - Math.max(r, b);
     // dominance relative to brightness, so a grid line or red mark in a shadow is removed like one in the light
-    if (redDom > 0.16 * r || (greenDom > 0.07 * g && greenDom > 6 && g > 60)) {
+    // green grids print teal as often as green: green over red, blue not clearly above green (blue ink is)
+    const greenish = g - r > Math.max(12, 0.08 * g) && b - g < 12 && g > 60;
+    if (redDom > 0.16 * r || (greenDom > 0.07 * g && greenDom > 6 && g > 60) || greenish) {
       v = 255;
       removed++;
     } else {

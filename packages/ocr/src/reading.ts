@@ -7,7 +7,7 @@ import type { OcrChar, Point, Quad } from "./types.ts";
  * the real classroom pages (`bench:ocr` prints the share marked and the recall of misreadings among them) so that
  * at most about 15% of the characters are marked.
  */
-export const DOUBTFUL_BELOW = 0.8;
+export const DOUBTFUL_BELOW = 0.9;
 
 /** How many other readings a character carries at most. */
 const MAX_ALTERNATIVES = 4;

@@ -73,6 +73,15 @@ export interface OcrSteps {
    * recogniser reads as Latin script); off = the Chinese+English recogniser reads everything.
    */
   script: boolean;
+  /** Red teacher ink removed from each line image that has some (blue and black strokes untouched). */
+  redink: boolean;
+  /** Tall images and strips (aspect > 2) are detected in overlapping bands at full resolution. */
+  bands: boolean;
+  /**
+   * The safety net: the page is also read plain (no preprocessing) and the two readings are merged line by line,
+   * each stretch of the page taken from the reading that reads it better.
+   */
+  net: boolean;
 }
 
 export interface RecognizeOptions {

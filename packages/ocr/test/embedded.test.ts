@@ -60,6 +60,19 @@ describe("embedded engine (real PP-OCRv4 model in a worker thread)", () => {
     expect(lx1 - line.chars!.at(-1)!.box[2]).toBeLessThan(0.1 * (lx1 - lx0));
   });
 
+  it("reads every line of a tall strip (several photos stacked): detected in bands at full resolution", async () => {
+    const words = ["apple", "river", "garden", "pencil", "window", "school"];
+    const lines = Array.from({ length: 48 }, (_, i) => `${words[i % words.length]} ${i + 10}`);
+    const png = await renderText(lines, { size: 30, width: 400 });
+    const meta = await sharp(png).metadata();
+    expect(meta.height! / meta.width!).toBeGreaterThan(6);
+    const r = await engine.recognize(png, { languageHint: "en", steps: { net: false } });
+    const numbers = new Set(r.text.match(/\d+/g) ?? []);
+    const missing = lines.filter((_, i) => !numbers.has(String(i + 10)));
+    expect(missing.length, missing.join(", ")).toBeLessThanOrEqual(2);
+    for (const l of r.lines) for (const [, y] of l.box) expect(y).toBeLessThanOrEqual(meta.height!);
+  });
+
   it("reads an English page without a hint with the English models, and with the Chinese ones when told to", async () => {
     const png = await renderText(["Dear Tom, thank you for", "your letter about the", "school trip to the river."], {
       size: 44,

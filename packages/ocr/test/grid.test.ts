@@ -35,6 +35,25 @@ describe("grid-aware reading", () => {
     expect(Math.abs(grid!.angle)).toBeLessThan(0.01);
   });
 
+  it("finds a grid printed teal (green and blue alike, as on the real classroom pages), and not blue pen ruling", () => {
+    // the real pages' grid lines measure about (150, 172, 166): green over red, blue level with green
+    const teal = findGrid(gridPaper({}, [150, 172, 166]));
+    expect(teal).not.toBeNull();
+    expect(teal!.rows).toHaveLength(ROWS);
+    expect(findGrid(gridPaper({}, [120, 140, 200]))).toBeNull();
+  });
+
+  it("removes a teal grid in the colour step and keeps blue and pencil strokes", () => {
+    const page = gridPaper({ 0: [2] }, [150, 172, 166]);
+    fillRect(page, LEFT + 5 * CELL + 10, TOP + 8, 10, 10, [139, 150, 192]); // blue ink
+    fillRect(page, LEFT + 7 * CELL + 10, TOP + 8, 10, 10, [90, 98, 92]); // pencil
+    const out = suppressColor(page).img;
+    const at = (x: number, y: number) => out.data[(y * out.width + x) * 3]!;
+    expect(at(LEFT + 1, TOP + 20)).toBe(255);
+    expect(at(LEFT + 5 * CELL + 15, TOP + 12)).toBeLessThan(160);
+    expect(at(LEFT + 7 * CELL + 15, TOP + 12)).toBeLessThan(100);
+  });
+
   it("gives one box per written row, trimmed to its ink, keeping a two-cell indent and a lone mark in the first cell", () => {
     const page = gridPaper({ 0: [2, 3, 4, 5, 6], 1: [0, 1, 2, 3], 3: [0], 5: [2, 3, 4, 5, 6, 7, 8, 9] });
     const grid = findGrid(page)!;
