@@ -4,10 +4,12 @@ import { startAdminSocket } from "./admin/admin-socket.ts";
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
+import { DatabaseUnreachableError, openWithRetry } from "./db/wait-for-database.ts";
 import { buildApp } from "./http/app.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/registry.ts";
 import { createLogger } from "./lib/logger.ts";
+import { DataDirNotPrivateError, makePrivate } from "./lib/private-dir.ts";
 import { countUsers } from "./modules/accounts/users.repo.ts";
 import { InvitationsService } from "./modules/invitations/invitations.service.ts";
 import { createGraderFromConfig } from "./providers/grading/index.ts";
@@ -19,9 +21,23 @@ const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, format: config.logFormat });
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dir: config.dataDir },
-  );
+  // Everything this process creates is its user's alone: photos, the SMS outbox, the admin socket, PGlite's files.
+  process.umask(0o077);
+  const loosened = makePrivate(config.dataDir);
+  if (loosened > 0) {
+    logger.warn(
+      { dataDir: config.dataDir, count: loosened },
+      `${loosened} entries of DATA_DIR were open to other users: made private`,
+    );
+  }
+  const databaseUrl = config.databaseUrl;
+  const database = databaseUrl
+    ? await openWithRetry(() => openDatabase({ kind: "postgres", url: databaseUrl }), {
+        url: databaseUrl,
+        waitSeconds: config.databaseWaitSeconds,
+        onRetry: (message) => logger.warn(message),
+      })
+    : await openDatabase({ kind: "pglite", dir: config.dataDir });
   const storage = createStorage(config.storage, config.dataDir);
   const queue = new JobQueue(database, config.jobs, (error) => logger.error({ err: error }, "job queue error"));
   await queue.start();
@@ -94,7 +110,12 @@ function firstTeacherHint(url: string): string {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DatabaseUnreachableError ||
+    error instanceof DataDirNotPrivateError
+  ) {
     console.error(error.message);
   } else {
     console.error("Start-up failed:", error);

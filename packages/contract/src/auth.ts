@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZWorkLanguage } from "./config.ts";
 import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from "./rules.ts";
+import { LABEL_MAX_CHARS, PASSWORD_MAX_CHARS, PERSON_NAME_MAX_CHARS, TOKEN_MAX_CHARS } from "./text-limits.ts";
 
 /**
  * Dial code plus national number, no spaces: "+8613800138001". "+86" is followed by a mainland mobile (spec §5; no
@@ -8,11 +9,13 @@ import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from "./rules.ts";
  */
 export const ZPhoneNumber = z
   .string()
+  .max(TOKEN_MAX_CHARS)
   .trim()
   .regex(/^\+\d{8,18}$/, "phone number must be a dial code and number, e.g. +8613800138001")
   .refine((v) => !v.startsWith("+86") || /^\+861[3-9]\d{9}$/.test(v), "a +86 number must be an 11-digit mobile");
 export const ZVerificationCode = z
   .string()
+  .max(TOKEN_MAX_CHARS)
   .trim()
   .regex(/^\d{6}$/, "verification code must be 6 digits");
 export const ZRole = z.enum(["teacher", "student"]);
@@ -38,7 +41,7 @@ export const ZCheckPasswordStatusResponse = z.object({ hasCustomPassword: z.bool
 
 export const ZLoginPasswordRequest = z.object({
   phoneNumber: ZPhoneNumber,
-  password: z.string().min(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters"),
+  password: z.string().min(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters").max(PASSWORD_MAX_CHARS),
 });
 export const ZAuthResponse = z.object({ user: ZUser, requiresPasswordChange: z.boolean(), message: z.string() });
 export type TAuthResponse = z.infer<typeof ZAuthResponse>;
@@ -83,12 +86,12 @@ export const ZCheckVerificationCodeResponse = z.object({ valid: z.literal(true) 
 
 export const ZRegisterRequest = z.object({
   phoneNumber: ZPhoneNumber,
-  name: z.string().trim().min(NAME_MIN_LENGTH),
-  school: z.string().trim().max(100).optional(),
+  name: z.string().trim().min(NAME_MIN_LENGTH).max(PERSON_NAME_MAX_CHARS),
+  school: z.string().trim().max(LABEL_MAX_CHARS).optional(),
   /** Ignored: the invitation decides the role (the inviter chose it); kept so older clients still register. */
   role: ZRole.optional(),
   country: z.string().trim().length(2).default("CN"),
-  workLanguage: z.string().optional(),
+  workLanguage: z.string().max(TOKEN_MAX_CHARS).optional(),
   invitationCode: z.string().trim().toUpperCase().length(8),
   verificationCode: ZVerificationCode,
 });
@@ -100,9 +103,9 @@ export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
  * once the account has a password; a new account sets its first one without it (it has none yet).
  */
 export const ZChangePasswordRequest = z.object({
-  currentPassword: z.string().optional(),
-  newPassword: z.string(),
-  confirmPassword: z.string().optional(),
+  currentPassword: z.string().max(PASSWORD_MAX_CHARS).optional(),
+  newPassword: z.string().max(PASSWORD_MAX_CHARS),
+  confirmPassword: z.string().max(PASSWORD_MAX_CHARS).optional(),
 });
 
 /** Sign in with a code sent by `send-verification-code` (purpose `login`). */
@@ -112,8 +115,8 @@ export const ZLoginCodeRequest = z.object({ phoneNumber: ZPhoneNumber, code: ZVe
 export const ZResetPasswordRequest = z.object({
   phoneNumber: ZPhoneNumber,
   code: ZVerificationCode,
-  newPassword: z.string(),
-  confirmPassword: z.string().optional(),
+  newPassword: z.string().max(PASSWORD_MAX_CHARS),
+  confirmPassword: z.string().max(PASSWORD_MAX_CHARS).optional(),
 });
 export const ZSuccessResponse = z.object({ success: z.literal(true), message: z.string() });
 
@@ -122,14 +125,14 @@ export const ZVerifyPhoneRequest = z.object({ phoneNumber: ZPhoneNumber });
 export const ZVerifyPhoneResponse = ZSendVerificationCodeResponse;
 
 export const ZUpdateProfileRequest = z.object({
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(PERSON_NAME_MAX_CHARS),
   phoneNumber: ZPhoneNumber,
   country: z.string().trim().length(2),
-  workLanguage: z.string(),
+  workLanguage: z.string().max(TOKEN_MAX_CHARS),
   /** Required when phoneNumber differs from the saved one. */
   oldPhoneCode: ZVerificationCode.optional(),
   newPhoneCode: ZVerificationCode.optional(),
 });
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
 
-export const ZPatchUserRequest = z.object({ workLanguage: z.string() });
+export const ZPatchUserRequest = z.object({ workLanguage: z.string().max(TOKEN_MAX_CHARS) });

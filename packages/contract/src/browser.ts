@@ -18,3 +18,4 @@ export type * from "./reports.ts";
 export * from "./rules.ts";
 export * from "./scores.ts";
 export * from "./target-length.ts";
+export * from "./text-limits.ts";

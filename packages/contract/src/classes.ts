@@ -3,6 +3,7 @@ import { ZWorkLanguage } from "./config.ts";
 import { TARGET_SOURCES } from "./level.ts";
 import { ZCriterionScore, ZFeedback, ZGradeBand, ZManuscriptStatus } from "./manuscripts.ts";
 import { ZGenre, ZSchoolYear } from "./schemas-level.ts";
+import { LABEL_MAX_CHARS, SHORT_ID_MAX_CHARS, TOKEN_MAX_CHARS, TOPIC_MAX_CHARS } from "./text-limits.ts";
 
 /** The language the essay is written in. */
 export const ZEssayLanguage = ZWorkLanguage;
@@ -12,6 +13,7 @@ export const JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const JOIN_CODE_LENGTH = 6;
 export const ZJoinCode = z
   .string()
+  .max(TOKEN_MAX_CHARS)
   .trim()
   .transform((s) => s.toUpperCase())
   .pipe(z.string().length(JOIN_CODE_LENGTH));
@@ -19,7 +21,7 @@ export const ZJoinCode = z
 // ── teacher side ────────────────────────────────────────────────────────────
 
 export const ZCreateClassRequest = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(LABEL_MAX_CHARS),
   /** The teacher's label for the grade ("三年级", "Grade 8"). */
   grade: z.string().trim().min(1).max(50),
   subject: z.string().trim().min(1).max(50),
@@ -53,13 +55,13 @@ export type TClassStudent = z.infer<typeof ZClassStudent>;
 export const ZAddStudentRequest = z.object({
   /** Dial code plus number, as the account was registered ("+8613800138001"). */
   phoneNumber: z.string().trim().min(5).max(20),
-  studentNumber: z.string().trim().max(30).optional(),
+  studentNumber: z.string().trim().max(SHORT_ID_MAX_CHARS).optional(),
 });
 export type TAddStudentRequest = z.input<typeof ZAddStudentRequest>;
 
 export const ZCreateAssignmentRequest = z.object({
   title: z.string().trim().min(1).max(200),
-  topic: z.string().trim().min(1).max(2000),
+  topic: z.string().trim().min(1).max(TOPIC_MAX_CHARS),
   /** Absent: the length the topic names, else the level's usual length for the genre. */
   targetLength: z.number().int().min(50).max(5000).optional(),
   language: ZEssayLanguage,
@@ -142,7 +144,7 @@ export const ZStudentClass = z.object({
 });
 export type TStudentClass = z.infer<typeof ZStudentClass>;
 
-export const ZJoinClassRequest = z.object({ code: z.string() });
+export const ZJoinClassRequest = z.object({ code: z.string().max(TOKEN_MAX_CHARS) });
 
 /**
  * What a student sees of their own work. `not_submitted`: no photo yet; `submitted`: photo in,
@@ -208,7 +210,7 @@ export const ZStudentAssignment = ZAssignment.extend({
 });
 export type TStudentAssignment = z.infer<typeof ZStudentAssignment>;
 
-export const ZCreateSubmissionRequest = z.object({ assignmentId: z.string() });
+export const ZCreateSubmissionRequest = z.object({ assignmentId: z.string().max(TOKEN_MAX_CHARS) });
 
 /** One released report in a student's history: which assignment, the score and when. */
 export const ZHistoryReport = z.object({

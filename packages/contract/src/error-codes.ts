@@ -10,6 +10,9 @@ export const ERROR_CODES = [
   "ORIGIN_REJECTED",
   "RATE_LIMITED",
   "INTERNAL",
+  // the server cannot do the work now (503): its database is unreachable, its disk is full
+  "DATABASE_UNAVAILABLE",
+  "DISK_FULL",
   // accounts
   "USER_NOT_FOUND",
   "INVALID_CREDENTIALS",
@@ -71,6 +74,8 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   ORIGIN_REJECTED: "Cross-site request refused",
   RATE_LIMITED: "Too many requests, please try again later",
   INTERNAL: "Internal server error",
+  DATABASE_UNAVAILABLE: "The database is unavailable, please try again in a moment",
+  DISK_FULL: "The server's disk is full: nothing could be saved, please tell the administrator",
   USER_NOT_FOUND: "User does not exist",
   INVALID_CREDENTIALS: "Incorrect phone number or password",
   PHONE_TAKEN: "This phone number is already registered",

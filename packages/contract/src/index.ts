@@ -17,3 +17,4 @@ export * from "./rules.ts";
 export * from "./schemas-level.ts";
 export * from "./scores.ts";
 export * from "./target-length.ts";
+export * from "./text-limits.ts";

@@ -3,6 +3,15 @@ import { TARGET_SOURCES } from "./level.ts";
 import { MAX_DISMISSED, MAX_PAGES } from "./pages.ts";
 import { ZGenre, ZSchoolYear } from "./schemas-level.ts";
 import { GRADE_BANDS, MANUSCRIPT_STATUSES, MAX_SCORE } from "./scores.ts";
+import {
+  ESSAY_MAX_CHARS,
+  LABEL_MAX_CHARS,
+  PERSON_NAME_MAX_CHARS,
+  SHORT_ID_MAX_CHARS,
+  TOKEN_MAX_CHARS,
+  TOPIC_MAX_CHARS,
+  URL_MAX_CHARS,
+} from "./text-limits.ts";
 
 export const ZManuscriptStatus = z.enum(MANUSCRIPT_STATUSES);
 
@@ -134,14 +143,14 @@ export const ZManuscript = z.object({
 export type TManuscript = z.infer<typeof ZManuscript>;
 
 export const ZCreateManuscriptRequest = z.object({
-  studentName: z.string().trim().min(1),
-  studentClass: z.string().trim().min(1),
-  studentId: z.string().trim().min(1),
-  teacherName: z.string().trim().optional(),
-  originalImageUrl: z.string().optional(),
-  userId: z.string().optional(),
+  studentName: z.string().trim().min(1).max(PERSON_NAME_MAX_CHARS),
+  studentClass: z.string().trim().min(1).max(LABEL_MAX_CHARS),
+  studentId: z.string().trim().min(1).max(SHORT_ID_MAX_CHARS),
+  teacherName: z.string().trim().max(PERSON_NAME_MAX_CHARS).optional(),
+  originalImageUrl: z.string().max(URL_MAX_CHARS).optional(),
+  userId: z.string().max(TOKEN_MAX_CHARS).optional(),
   /** The topic; absent: the spec's sample task; empty: no topic (the essay is judged without one). */
-  topic: z.string().trim().max(2000).optional(),
+  topic: z.string().trim().max(TOPIC_MAX_CHARS).optional(),
   targetLength: z.number().int().min(50).max(5000).optional(),
   schoolYear: ZSchoolYear.optional(),
   genre: ZGenre.optional(),
@@ -160,9 +169,12 @@ export type TDismissedSuggestion = z.infer<typeof ZDismissedSuggestion>;
  * `confirmedText` must be `joinPageTexts` of those texts, and each page keeps its own part.
  */
 export const ZConfirmTextRequest = z.object({
-  confirmedText: z.string().refine((s) => s.trim().length > 0, "empty"),
+  confirmedText: z
+    .string()
+    .max(ESSAY_MAX_CHARS)
+    .refine((s) => s.trim().length > 0, "empty"),
   pageTexts: z
-    .array(z.object({ pageId: z.string(), text: z.string() }))
+    .array(z.object({ pageId: z.string().max(TOKEN_MAX_CHARS), text: z.string().max(ESSAY_MAX_CHARS) }))
     .max(MAX_PAGES)
     .optional(),
   /**
@@ -174,7 +186,9 @@ export const ZConfirmTextRequest = z.object({
 export type TConfirmTextRequest = z.infer<typeof ZConfirmTextRequest>;
 
 /** New reading order: every page id of the manuscript exactly once. */
-export const ZPageOrderRequest = z.object({ pageIds: z.array(z.string()).min(1).max(MAX_PAGES) });
+export const ZPageOrderRequest = z.object({
+  pageIds: z.array(z.string().max(TOKEN_MAX_CHARS)).min(1).max(MAX_PAGES),
+});
 export type TPageOrderRequest = z.infer<typeof ZPageOrderRequest>;
 
 /**
@@ -183,7 +197,7 @@ export type TPageOrderRequest = z.infer<typeof ZPageOrderRequest>;
  */
 export const ZUpdateManuscriptRequest = z
   .object({
-    topic: z.string().trim().max(2000).optional(),
+    topic: z.string().trim().max(TOPIC_MAX_CHARS).optional(),
     schoolYear: ZSchoolYear.nullable().optional(),
     genre: ZGenre.nullable().optional(),
     targetLength: z.number().int().min(50).max(5000).nullable().optional(),
@@ -199,7 +213,7 @@ export type TUpdateManuscriptRequest = z.input<typeof ZUpdateManuscriptRequest>;
 export const ZTeacherScoreRequest = z
   .object({
     score: z.number().int().min(0).max(MAX_SCORE).nullable().optional(),
-    criteria: z.record(z.string(), z.number().int().min(0).max(MAX_SCORE).nullable()).optional(),
+    criteria: z.record(z.string().max(TOKEN_MAX_CHARS), z.number().int().min(0).max(MAX_SCORE).nullable()).optional(),
   })
   .refine((b) => b.score !== undefined || b.criteria !== undefined, "score or criteria");
 export type TTeacherScoreRequest = z.input<typeof ZTeacherScoreRequest>;
@@ -278,8 +292,8 @@ export const ZManuscriptReadings = z.object({
 });
 export type TManuscriptReadings = z.infer<typeof ZManuscriptReadings>;
 export const ZTextCorrectionRequest = z.object({
-  text: z.string().max(50_000),
-  language: z.string().optional(),
+  text: z.string().max(ESSAY_MAX_CHARS),
+  language: z.string().max(TOKEN_MAX_CHARS).optional(),
   /** Per-character recogniser evidence aligned to `text`; without it kinds are decided from the text alone. */
   readings: z.array(ZReadingEvidence).max(50_000).optional(),
 });

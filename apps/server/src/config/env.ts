@@ -52,6 +52,8 @@ const ZEnv = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
+    /** How long start-up keeps retrying a PostgreSQL server it cannot reach before giving up with a message. */
+    DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** Public origin of the app (https://essays.school.example); decides cookie Secure and the Origin check. */
     PUBLIC_URL: z.url().optional(),
     /**
@@ -156,6 +158,7 @@ const ZEnv = z
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseWaitSeconds: env.DATABASE_WAIT_SECONDS,
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     smsPerHour: env.SMS_MAX_PER_HOUR,

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { makePrivate } from "../lib/private-dir.ts";
 import { acquireDirLock } from "./lock.ts";
 import * as schema from "./schema.ts";
 
@@ -58,6 +59,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const client = options.dir ? await PGlite.create(path.join(options.dir, "pglite")) : await PGlite.create();
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    // PGlite creates a new database's files 0666 whatever the umask (the write-ahead log holds password hashes and
+    // students' names): private from the first start
+    if (options.dir) makePrivate(options.dir);
     return {
       kind: "pglite",
       db,

@@ -15,6 +15,7 @@ import { SubmissionsService } from "../modules/submissions/submissions.service.t
 import { createSmsProvider, type SmsProvider } from "../providers/sms/index.ts";
 import type { FileStorage } from "../providers/storage/index.ts";
 import { registerErrorHandling } from "./errors.ts";
+import { registerInputGuard } from "./input-guard.ts";
 import { registerOriginCheck } from "./origin-check.ts";
 import { RequestLog } from "./request-log.ts";
 import { requireRole } from "./roles.ts";
@@ -29,6 +30,7 @@ import { reportRoutes } from "./routes/reports.routes.ts";
 import { studentRoutes } from "./routes/student.routes.ts";
 import { textCorrectionRoutes } from "./routes/text-correction.routes.ts";
 import { userRoutes } from "./routes/users.routes.ts";
+import { registerSecurityHeaders } from "./security-headers.ts";
 import { registerSessions } from "./session.ts";
 import { registerSpa } from "./spa.ts";
 
@@ -64,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   registerOriginCheck(app, deps.config.publicUrl);
+  registerSecurityHeaders(app, deps.config.publicUrl);
+  registerInputGuard(app);
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(configRoutes);

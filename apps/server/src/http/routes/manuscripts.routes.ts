@@ -24,7 +24,7 @@ type WithPage = { Params: { id: string; pageId: string } };
 export function sendPhoto(reply: FastifyReply, bytes: Buffer) {
   return reply
     .type("image/jpeg")
-    .header("cache-control", "private, no-cache")
+    .header("cache-control", "private, no-store")
     .header("x-content-type-options", "nosniff")
     .send(bytes);
 }
@@ -36,30 +36,53 @@ export function readPageOrder(body: unknown): string[] {
   return parsed.data.pageIds;
 }
 
+/**
+ * The one `image` file of an upload. Every part is read to the end before answering, so a refused request is
+ * answered with its error rather than a connection reset (a client still sending while the server closes gets
+ * ECONNRESET): a second file is 400 UPLOAD_FAILED (one page per call), other fields are skipped.
+ */
 export async function readImage(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw fail("UPLOAD_NO_FILE", { status: 400 });
+  let image: Buffer | null = null;
+  let refusal: AppError | null = null;
   try {
     for await (const part of req.parts()) {
-      if (part.type === "file") {
-        if (part.fieldname !== "image") {
-          part.file.resume();
-          continue;
-        }
-        const bytes = await part.toBuffer();
-        // toBuffer throws for an oversized file only when busboy marks it truncated before the last chunk is
-        // consumed; a file cut at the limit can otherwise come back as a shorter, still decodable image
-        if (part.file.truncated || bytes.length >= MAX_UPLOAD_BYTES + 1)
-          throw fail("UPLOAD_TOO_LARGE", { status: 413 });
-        return bytes;
+      if (part.type !== "file") continue;
+      if (part.fieldname !== "image" || image || refusal) {
+        part.file.resume();
+        if (part.fieldname === "image") refusal ??= fail("UPLOAD_FAILED", { status: 400 });
+        continue;
       }
+      const bytes = await part.toBuffer();
+      // toBuffer throws for an oversized file only when busboy marks it truncated before the last chunk is
+      // consumed; a file cut at the limit can otherwise come back as a shorter, still decodable image
+      if (part.file.truncated || bytes.length >= MAX_UPLOAD_BYTES + 1) {
+        refusal = fail("UPLOAD_TOO_LARGE", { status: 413 });
+        continue;
+      }
+      image = bytes;
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
+    await drain(req);
+    if (error instanceof AppError) throw error;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw fail("UPLOAD_TOO_LARGE", { status: 413 });
     throw fail("UPLOAD_FAILED", { status: 400 });
   }
-  throw fail("UPLOAD_NO_FILE", { status: 400 });
+  if (refusal) throw refusal;
+  if (!image) throw fail("UPLOAD_NO_FILE", { status: 400 });
+  return image;
+}
+
+/** Reads what is left of a refused request's body (bounded by the parser's limits), so the answer reaches the client. */
+async function drain(req: FastifyRequest): Promise<void> {
+  const raw = req.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  await new Promise<void>((resolve) => {
+    raw.on("end", resolve).on("close", resolve).on("error", resolve);
+    raw.resume();
+  });
 }
 
 export async function manuscriptRoutes(
@@ -75,7 +98,7 @@ export async function manuscriptRoutes(
     else json(req, body as string, done);
   });
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 10, fieldSize: 1024, parts: 12 },
   });
 
   app.post("/api/manuscripts", { preHandler: requireUser }, async (req, reply) => {

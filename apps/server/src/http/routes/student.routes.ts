@@ -20,7 +20,7 @@ export async function studentRoutes(
   const { classes, submissions, requireStudent, limiter } = ctx;
   const opts = { preHandler: requireStudent };
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 10, fieldSize: 1024, parts: 12 },
   });
 
   app.get("/api/student/classes", opts, async (req) => classes.studentClasses(authOf(req).user.id));
