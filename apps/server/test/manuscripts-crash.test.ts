@@ -59,7 +59,7 @@ async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
   await exited;
 }
 
-describe.each(testDatabases())("server killed during recognition (%s)", (kind) => {
+describe.each(testDatabases())("server killed during recognition, restarted (%s)", (kind) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c().catch(() => {});
@@ -72,7 +72,9 @@ describe.each(testDatabases())("server killed during recognition (%s)", (kind) =
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
-      JOB_EXPIRE_SECONDS: "12",
+      // expiry stays at its default (10 minutes): recovery comes from the start-up sweep (PGlite) or the leases
+      JOB_EXPIRE_SECONDS: "600",
+      JOB_HEARTBEAT_SECONDS: "1",
       JOB_MAINTENANCE_SECONDS: "1",
       JOB_POLL_SECONDS: "0.5",
       JOB_RETRY_DELAY_SECONDS: "1",
@@ -144,6 +146,15 @@ describe.each(testDatabases())("server killed during recognition (%s)", (kind) =
     const cookies = client.cookies;
     client = new TestClient(server.baseUrl);
     for (const [k, v] of cookies) client.cookies.set(k, v);
+    // page 2 is taken up again within seconds of the restart, not after the 10-minute expiry (the brief's bound)
+    const again = await pollManuscript(
+      client,
+      id,
+      (m) => m.status === "ocr_completed" || (m.job?.state === "running" && m.job.attempts >= 2),
+      10_000,
+      100,
+    );
+    expect(again.status === "ocr_completed" || again.job.progress.page === 2).toBe(true);
     const done = await pollManuscript(client, id, (m) => m.status === "ocr_completed", 120_000);
     expect(done.job).toBeNull();
     // nothing lost: every page's text, in page order

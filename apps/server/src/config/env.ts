@@ -126,6 +126,8 @@ const ZEnv = z
     JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
     /** How often an idle worker polls for jobs. */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+    /** How often a worker renews the leases of its running jobs; a job unrenewed for 3 beats is run again. */
+    JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER !== "aliyun") return;
@@ -223,6 +225,7 @@ const ZEnv = z
       expireSeconds: env.JOB_EXPIRE_SECONDS,
       maintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
       pollSeconds: env.JOB_POLL_SECONDS,
+      heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS,
     },
   }));
 

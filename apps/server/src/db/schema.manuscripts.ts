@@ -151,3 +151,15 @@ export const manuscriptJobs = pgTable(
   },
   (t) => [index("manuscript_jobs_manuscript_idx").on(t.manuscriptId, t.queuedAt)],
 );
+
+/**
+ * Which server process is running which queue job right now (one row per delivery in progress), renewed by that
+ * process's heartbeat. A job whose lease stopped being renewed belongs to a dead process and is retried at once
+ * (docs/jobs.md, "Crash recovery"). Rows go when the delivery ends.
+ */
+export const jobLeases = pgTable("job_leases", {
+  bossJobId: uuid("boss_job_id").primaryKey(),
+  queue: text("queue").notNull(),
+  processId: uuid("process_id").notNull(),
+  renewedAt: ts("renewed_at").notNull().default(sql`now()`),
+});

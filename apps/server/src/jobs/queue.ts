@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import type { Database, Queryable } from "../db/client.ts";
+import { JobLeases, retryJobsOfDeadProcesses } from "./leases.ts";
 
 /** What pg-boss needs from a connection: run SQL with positional parameters. */
 export interface SqlExecutor {
@@ -60,6 +61,8 @@ export interface JobsConfig {
   expireSeconds: number;
   maintenanceSeconds: number;
   pollSeconds: number;
+  /** How often a worker process renews the leases of the jobs it runs; a lease 3 beats old is a dead process's. */
+  heartbeatSeconds: number;
 }
 
 export const DEFAULT_JOBS_CONFIG: JobsConfig = {
@@ -70,6 +73,7 @@ export const DEFAULT_JOBS_CONFIG: JobsConfig = {
   expireSeconds: 600,
   maintenanceSeconds: 30,
   pollSeconds: 1,
+  heartbeatSeconds: 5,
 };
 
 export interface JobPayload {
@@ -88,11 +92,12 @@ export interface DeliveredJob {
 /** pg-boss with our two queues. `start` migrates pg-boss's schema (pgboss.*) and creates the queues. */
 export class JobQueue {
   readonly boss: PgBoss;
+  readonly leases: JobLeases;
   private started = false;
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     readonly config: JobsConfig,
     private readonly onError: (error: unknown) => void = () => {},
   ) {
@@ -105,6 +110,7 @@ export class JobQueue {
       maintenanceIntervalSeconds: config.maintenanceSeconds,
     } as PgBoss.ConstructorOptions);
     this.boss.on("error", (error) => this.onError(error));
+    this.leases = new JobLeases(database);
   }
 
   async start(): Promise<void> {
@@ -148,11 +154,27 @@ export class JobQueue {
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.config.pollSeconds },
         async (jobs) => {
           for (const job of jobs) {
-            await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+            await this.leases.take(QUEUES[kind], job.id);
+            try {
+              await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+            } finally {
+              await this.leases.release(job.id).catch((error: unknown) => this.onError(error));
+            }
           }
         },
       );
     }
+  }
+
+  /**
+   * Jobs left active by a process that died go back to the queue. At the start of a PGlite server every active job is
+   * such a job (one process per folder); otherwise those whose lease stopped being renewed (3 heartbeats).
+   */
+  async retryJobsOfDeadProcesses(options: { atStart: boolean }): Promise<number> {
+    return retryJobsOfDeadProcesses(this.database, this.boss, Object.values(QUEUES), {
+      everyActive: options.atStart && this.database.kind === "pglite",
+      staleSeconds: this.config.heartbeatSeconds * 3,
+    });
   }
 
   /** Runs `fn` periodically until `stop` (errors go to the error callback). */

@@ -28,12 +28,20 @@ export function jobRegistry(queue: JobQueue, deps: WorkerDeps, concurrency: { oc
 
 /** Starts the workers of every registered queue on `queue` (already started). */
 export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
+  const recovered = await queue.retryJobsOfDeadProcesses({ atStart: true });
+  if (recovered > 0) deps.log.warn({ count: recovered }, "jobs of a stopped server process queued again");
   for (const entry of jobRegistry(queue, deps, {
     ocr: queue.config.concurrencyOcr,
     grading: queue.config.concurrencyGrading,
   })) {
     await queue.work(entry.kind, entry.concurrency, entry.handler);
   }
+  // the heartbeat: renew this process's leases, and take back the jobs of processes that stopped renewing theirs
+  queue.every(queue.config.heartbeatSeconds * 1000, async () => {
+    await queue.leases.renew();
+    const n = await queue.retryJobsOfDeadProcesses({ atStart: false });
+    if (n > 0) deps.log.warn({ count: n }, "jobs of a stopped server process queued again");
+  });
   queue.every(queue.config.maintenanceSeconds * 1000, async () => {
     const n = await reconcileFailedJobs(deps.db);
     if (n > 0) deps.log.warn({ count: n }, "runs failed in the queue (expired on every attempt)");
