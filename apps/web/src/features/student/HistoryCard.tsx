@@ -7,10 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { describeError } from "../../lib/error-message.ts";
 import { formatDateTime } from "../../lib/format-date.ts";
+import { trendPoints } from "../../lib/trend-points.ts";
 import { cn } from "../../lib/utils.ts";
 import { FRESH_ON_OPEN, MY_HISTORY_KEY } from "../classes/classes-api.ts";
 import { scoreClasses } from "../grading/score-style.ts";
-import { trendPoints } from "./trend-points.ts";
 
 const W = 240;
 const H = 64;
