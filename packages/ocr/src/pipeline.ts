@@ -20,8 +20,12 @@ import { findPages, flattenIllumination, inkFraction, padWhite, suppressColor, w
 import { normalizeCjkPunct } from "./punct.ts";
 import { type CharRead, charReadings, realign, rectAxis, toOcrChar } from "./reading.ts";
 import { bandsFor, inCore } from "./steps/bands.ts";
+import { dominantAngle } from "./steps/deskew.ts";
 import { linesText, mergeReadings } from "./steps/net.ts";
+import { type Turn, unturnPoint } from "./steps/orient.ts";
 import { removeRedInk } from "./steps/redink.ts";
+import { chineseLine, hintScript, pageScript, type Script } from "./steps/script.ts";
+import { alignSteps, insertWordGaps, splitLine } from "./steps/wordgaps.ts";
 import type { EmbeddedConfig, OcrLine, OcrResult, OcrSteps, Point, Quad, RecognizeOptions } from "./types.ts";
 import { DEFAULT_WORD_DECODE, decodeWords, letterClasses, type WordDecodeOptions, WordLexicon } from "./words.ts";
 
@@ -93,8 +97,6 @@ export const DEFAULT_TUNING: PipelineTuning = {
 
 const now = () => performance.now();
 
-type Script = "zh" | "en";
-
 /** The detector and recogniser that read one script, with the recogniser's alphabet. */
 interface ScriptModels {
   script: Script;
@@ -105,37 +107,6 @@ interface ScriptModels {
   classes: number[][];
   /** The model emits spaces between words itself (the Chinese one seldom does in handwriting). */
   spaces: boolean;
-}
-
-function letters(texts: string[]): { han: number; latin: number } {
-  let han = 0;
-  let latin = 0;
-  for (const t of texts) {
-    han += (t.match(/\p{Script=Han}/gu) ?? []).length;
-    latin += (t.match(/\p{Script=Latin}/gu) ?? []).length;
-  }
-  return { han, latin };
-}
-
-/**
- * The script of a page from the lines the Chinese recogniser has read so far: English when three quarters of the
- * letters are Latin (an English essay under a Chinese name and class line is still English), Chinese when half are
- * Han (pinyin and English words in a Chinese essay stay with the Chinese models); undecided before three lines and
- * 24 letters. `final`: all lines are read, the majority decides.
- */
-export function pageScript(texts: string[], final = false): Script | undefined {
-  const { han, latin } = letters(texts);
-  const n = han + latin;
-  if (n === 0 || (!final && (n < 24 || texts.length < 3))) return undefined;
-  if (latin >= 0.75 * n) return "en";
-  if (han >= 0.5 * n) return "zh";
-  return final ? (latin > han ? "en" : "zh") : undefined;
-}
-
-/** A line of Chinese (at least two Han characters, half its letters) that the English recogniser cannot read. */
-function chineseLine(text: string): boolean {
-  const { han, latin } = letters([text]);
-  return han >= 2 && han >= 0.5 * (han + latin);
 }
 
 export class EmbeddedPipeline {
@@ -604,124 +575,5 @@ export class EmbeddedPipeline {
   }
 }
 
-function hintScript(languageHint: string | undefined): Script | undefined {
-  if (/^en\b/i.test(languageHint ?? "")) return "en";
-  return /^zh\b/i.test(languageHint ?? "") ? "zh" : undefined;
-}
-
-/** Median angle of wide boxes (text-line direction), radians. */
-function dominantAngle(boxes: DetBox[]): number {
-  const angles = boxes.filter((b) => b.rect.w > 3 * b.rect.h).map((b) => b.rect.angle);
-  if (angles.length < 3) return 0;
-  angles.sort((a, b) => a - b);
-  return angles[Math.floor(angles.length / 2)]!;
-}
-
-const LATIN = /[\p{Script=Latin}\p{N}]/u;
-
-/** Clockwise quarter turns applied to a photo to make its text upright. */
-type Turn = 0 | 90 | 180 | 270;
-
-/** Maps a point of the turned image back into the image before the turn (width W, height H). */
-function unturnPoint(turn: Turn, W: number, H: number): (p: Point) => Point {
-  if (turn === 90) return ([x, y]) => [y, H - x];
-  if (turn === 180) return ([x, y]) => [W - x, H - y];
-  if (turn === 270) return ([x, y]) => [W - y, x];
-  return (p) => p;
-}
-
-/** Characters of `spaced` (the decoded text plus inserted spaces) with the frame of each decoded character. */
-export function alignSteps(spaced: string, decoded: string, steps: number[]): { ch: string; step?: number }[] {
-  const d = [...decoded];
-  let j = 0;
-  return [...spaced].map((ch) => {
-    if (j < d.length && d[j] === ch) return { ch, step: steps[j++] };
-    return { ch };
-  });
-}
-
-/**
- * The Chinese recogniser seldom emits spaces between handwritten English words. Find ink gaps in the
- * line image that are at least `minGap` × line height wide and put a space between two emitted Latin
- * characters whose positions fall on either side of such a gap.
- */
-export function insertWordGaps(text: string, steps: number[], T: number, line: Rgb, minGap = 0.3): string {
-  const chars = [...text];
-  if (chars.length !== steps.length || chars.length < 2) return text;
-  if (!chars.some((c) => LATIN.test(c))) return text;
-  const { width: W, height: H } = line;
-  const ink = columnInk(line);
-  const gaps: [number, number][] = [];
-  let start = -1;
-  for (let x = 0; x <= W; x++) {
-    const empty = x < W && ink[x]! <= 1;
-    if (empty && start < 0) start = x;
-    if (!empty && start >= 0) {
-      if (x - start >= minGap * H) gaps.push([start, x]);
-      start = -1;
-    }
-  }
-  if (gaps.length === 0) return text;
-  const xOf = (t: number) => ((t + 0.5) * W) / T;
-  let out = chars[0]!;
-  for (let i = 1; i < chars.length; i++) {
-    const a = chars[i - 1]!;
-    const b = chars[i]!;
-    if (a !== " " && b !== " " && (LATIN.test(a) || LATIN.test(b)) && !/\p{Script=Han}/u.test(a + b)) {
-      const x0 = xOf(steps[i - 1]!);
-      const x1 = xOf(steps[i]!);
-      if (gaps.some(([g0, g1]) => (g0 + g1) / 2 > x0 && (g0 + g1) / 2 < x1)) out += " ";
-    }
-    out += b;
-  }
-  return out;
-}
-
-/** Ink per column: pixels clearly darker than the line's bright level. */
-function columnInk(line: Rgb): Uint16Array {
-  const { width: W, height: H, data } = line;
-  let maxV = 0;
-  for (let i = 0; i < W * H; i++) maxV = Math.max(maxV, data[i * 3]!);
-  const thr = maxV * 0.6;
-  const ink = new Uint16Array(W);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (data[(y * W + x) * 3]! < thr) ink[x]!++;
-  return ink;
-}
-
-/**
- * Cut a long line image into pieces of at most ~maxRatio × height, each cut at the emptiest column
- * near the target position (so characters are not split). gapBefore marks cuts in a word-sized gap.
- */
-export function splitLine(line: Rgb, maxRatio: number): { img: Rgb; gapBefore: boolean; x: number }[] {
-  const { width: W, height: H } = line;
-  if (W <= maxRatio * H) return [{ img: line, gapBefore: false, x: 0 }];
-  const ink = columnInk(line);
-  const n = Math.ceil(W / (maxRatio * H));
-  const target = W / n;
-  const cuts: number[] = [];
-  for (let k = 1; k < n; k++) {
-    const c = Math.round(k * target);
-    let best = c;
-    for (let x = Math.max(1, Math.round(c - target * 0.25)); x < Math.min(W - 1, c + target * 0.25); x++) {
-      if (ink[x]! < ink[best]! || (ink[x] === ink[best] && Math.abs(x - c) < Math.abs(best - c))) best = x;
-    }
-    cuts.push(best);
-  }
-  const pieces: { img: Rgb; gapBefore: boolean; x: number }[] = [];
-  let prev = 0;
-  for (const [i, c] of [...cuts, W].entries()) {
-    if (c - prev < 4) continue;
-    let gap = false;
-    if (i > 0) {
-      // width of the empty run around the cut
-      let a = prev;
-      let b = prev;
-      while (a > 0 && ink[a - 1]! <= 1) a--;
-      while (b < W && ink[b]! <= 1) b++;
-      gap = b - a >= 0.3 * H;
-    }
-    pieces.push({ img: cropRgb(line, prev, 0, c - prev, H), gapBefore: gap, x: prev });
-    prev = c;
-  }
-  return pieces;
-}
+export { pageScript } from "./steps/script.ts";
+export { alignSteps, insertWordGaps, splitLine } from "./steps/wordgaps.ts";

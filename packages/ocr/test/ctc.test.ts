@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { beamDecode, type CharLm, greedyDecode } from "../src/ctc.ts";
-import { insertWordGaps } from "../src/pipeline.ts";
+import { insertWordGaps } from "../src/steps/wordgaps.ts";
 import { solid } from "./helpers.ts";
 
 const dict = ["a", "b", "c"];

@@ -1,7 +1,7 @@
 import ort from "onnxruntime-node";
 import { describe, expect, it } from "vitest";
 import { EN_DICT, modelPaths } from "../src/models.ts";
-import { pageScript } from "../src/pipeline.ts";
+import { pageScript } from "../src/steps/script.ts";
 
 describe("page script from the first lines read", () => {
   it("waits for three lines and 24 letters, unless all lines are read", () => {

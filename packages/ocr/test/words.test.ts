@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { greedyDecode } from "../src/ctc.ts";
-import { alignSteps } from "../src/pipeline.ts";
+import { alignSteps } from "../src/steps/wordgaps.ts";
 import { decodeWords, letterClasses, WordLexicon } from "../src/words.ts";
 
 const DICT = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+12 ."];
