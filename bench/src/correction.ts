@@ -200,7 +200,13 @@ if (withOcr) {
       }
       if (verbose)
         log(
-          `  ${e.id} ${s.kind.padEnd(7)} ${better ? "toward" : "away  "} ${onError ? "on-error" : "on-right"} ${s.original}→${s.suggested}`,
+          `  ${e.id} ${s.kind.padEnd(7)} ${better ? "toward" : "away  "} ${onError ? "on-error" : "on-right"} ${s.original}→${s.suggested} ${s.evidence} | ${JSON.stringify(hyp.slice(Math.max(0, s.start - 3), s.end + 3))} | ${evidence
+            .filter((r) => r.offset >= s.start - 1 && r.offset < s.end + 1)
+            .map(
+              (r) =>
+                `${hyp.slice(r.offset, r.offset + r.length)}:${r.confidence.toFixed(2)}[${(r.alternatives ?? []).map((a) => `${a.text}${a.confidence.toFixed(2)}`).join(",")}]`,
+            )
+            .join(" ")}`,
         );
     }
     ocr.samples.push(sample);

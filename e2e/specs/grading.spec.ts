@@ -75,20 +75,26 @@ for (const [language, c] of Object.entries(CASES) as [keyof typeof CASES, (typeo
     const recognised = await editor.inputValue();
     await saveScreen(page, `grading-confirm-${language}`);
 
-    // smart correction: one suggestion applied, one dismissed, the result pushed back into the editor
+    // smart correction: one suggestion applied into the editor, one dismissed
     await editor.fill(`${recognised}${c.typo}`);
     await page.getByRole("button", { name: c.labels.check }).click();
     const suggestions = page.getByTestId("suggestion");
     await expect(suggestions.first()).toBeVisible({ timeout: 30_000 });
+    // the list keeps its order: find the first suggestion that changes the text, and one still open after it
     const count = await suggestions.count();
-    await suggestions.first().getByRole("button").first().click();
-    await expect(suggestions.first()).toHaveAttribute("data-decision", "applied");
+    let first = -1;
+    for (let i = 0; i < count && first < 0; i++) {
+      if ((await suggestions.nth(i).getByTestId("suggestion-apply").count()) > 0) first = i;
+    }
+    expect(first).toBeGreaterThanOrEqual(0);
+    await suggestions.nth(first).getByTestId("suggestion-apply").click();
+    await expect(suggestions.nth(first)).toHaveAttribute("data-decision", "applied");
+    const other = first === 0 ? 1 : 0;
     if (count > 1) {
-      await suggestions.nth(1).getByRole("button").nth(1).click();
-      await expect(suggestions.nth(1)).toHaveAttribute("data-decision", "dismissed");
+      await suggestions.nth(other).getByTestId("suggestion-dismiss").click();
+      await expect(suggestions.nth(other)).toHaveAttribute("data-decision", "dismissed");
     }
     await saveScreen(page, `grading-suggestions-${language}`);
-    await page.getByTestId("push-back").click();
     await expect(editor).not.toHaveValue(`${recognised}${c.typo}`);
     await page.getByRole("button", { name: c.labels.compare }).click();
     await expect(page.getByTestId("comparison-stats")).toBeVisible();

@@ -44,7 +44,7 @@ describe.each(testDatabases())("text confirmation evidence (%s)", (kind) => {
     return ZManuscript.parse(res.body);
   }
 
-  it("gives the recognised characters aligned to ocrText, to the owner only", async () => {
+  it("gives each recognised character its confidence, alternatives, page, line and boxes, aligned to ocrText", async () => {
     const { client } = await signedIn(t);
     const m = await created(client);
     for (const photo of photos) expect((await uploadFile(client, m.id, photo)).status).toBe(200);
@@ -56,14 +56,32 @@ describe.each(testDatabases())("text confirmation evidence (%s)", (kind) => {
     expect(res.status).toBe(200);
     const { ocrText, readings } = ZManuscriptReadings.parse(res.body);
     expect(ocrText).toBe(read.ocrText);
-    // every character given is the page's own character at its page offset, on the page photo
-    for (const r of readings) {
-      const p = read.pages.find((x) => x.id === r.pageId);
-      expect(ocrText.slice(r.offset, r.offset + r.length)).toBe(
-        p?.ocrText?.slice(r.pageOffset, r.pageOffset + r.length),
-      );
-      expect(r.box[2]).toBeLessThanOrEqual(p?.width ?? 0);
+    // the engine reports every character of every line: all of the text but its line breaks has evidence
+    const covered = new Set(readings.flatMap((r) => Array.from({ length: r.length }, (_, k) => r.offset + k)));
+    const visible = [...ocrText].filter((c, i) => c !== "\n" && !covered.has(i));
+    expect(visible.join("").trim()).toBe("");
+    for (const [n, p] of read.pages.entries()) {
+      const own = readings.filter((r) => r.pageId === p.id);
+      expect(own.length).toBeGreaterThan(10);
+      for (const r of own) {
+        // the same character through the manuscript's offsets and through the page's own
+        expect(ocrText.slice(r.offset, r.offset + r.length)).toBe(
+          p.ocrText?.slice(r.pageOffset, r.pageOffset + r.length),
+        );
+        expect(r.confidence).toBeGreaterThanOrEqual(0);
+        expect(r.confidence).toBeLessThanOrEqual(1);
+        const [x0, y0, x1, y1] = r.box;
+        expect(0 <= x0 && x0 < x1 && x1 <= p.width && 0 <= y0 && y0 < y1 && y1 <= p.height).toBe(true);
+        const [lx0, ly0, lx1, ly1] = r.lineBox;
+        expect(lx0 <= x0 && ly0 <= y0 && x1 <= lx1 && y1 <= ly1).toBe(true);
+      }
+      // the page's lines are numbered in reading order
+      expect(own.map((r) => r.line)).toEqual([...own.map((r) => r.line)].sort((a, b) => a - b));
+      expect(new Set(own.map((r) => r.line)).size).toBe(PAGES[n]?.length);
     }
+    // offsets run on across the page break
+    const second = read.pages[1]?.id;
+    expect(readings.find((r) => r.pageId === second)?.offset).toBe((read.pages[0]?.ocrText ?? "").trimEnd().length + 1);
 
     // another teacher's manuscript is not found; signed out is 401
     const other = await signedIn(t);

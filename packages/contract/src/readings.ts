@@ -1,5 +1,12 @@
 // Per-character recogniser evidence carried over a teacher's edits: plain code the web and the server share.
 
+/**
+ * Below this confidence a recognised character is doubtful: the editor marks it and the correction engine takes a
+ * suggestion on it for an OCR slip. The OCR engine's DOUBTFUL_BELOW is the same figure (measured there: about one
+ * character in seven marked on classroom photos).
+ */
+export const DOUBTFUL_BELOW = 0.8;
+
 /** A span of a text with the recogniser's confidence (0..1) in it; anything else it carries moves with it. */
 export interface SpanReading {
   offset: number;
@@ -8,8 +15,8 @@ export interface SpanReading {
 }
 
 /**
- * Carry evidence over a teacher's edits: the evidence of every character left as it was moves with it; characters
- * typed or replaced have none (the teacher read them). Myers' diff over UTF-16 units, O((n + m) · d).
+ * Carry evidence over a teacher's edits: the evidence of every character left as it was (in a stretch of at least
+ * three left as they were) moves with it; characters typed or replaced have none (the teacher read them). Myers' diff over UTF-16 units, O((n + m) · d).
  */
 export function carryReadings<R extends SpanReading>(from: string, to: string, readings: readonly R[]): R[] {
   if (readings.length === 0) return [];
@@ -26,7 +33,13 @@ export function carryReadings<R extends SpanReading>(from: string, to: string, r
   return out;
 }
 
-/** For each position of `a`, its position in `b` when the character is kept by the shortest edit script, else −1. */
+/** Shortest run of characters the diff keeps together that counts as left as it was (inside the changed stretch). */
+const MIN_KEPT_RUN = 3;
+
+/**
+ * For each position of `a`, its position in `b` when the character is kept by the shortest edit script in a run of
+ * at least MIN_KEPT_RUN (or in the common prefix or suffix), else −1.
+ */
 function unchangedMap(a: string, b: string): number[] {
   const map = new Array<number>(a.length).fill(-1);
   // common prefix and suffix first: edits are usually local
@@ -43,6 +56,24 @@ function unchangedMap(a: string, b: string): number[] {
   const x = a.slice(p, a.length - s);
   const y = b.slice(p, b.length - s);
   for (const [i, j] of myersKept(x, y)) map[p + i] = p + j;
+  // characters kept in a run of one or two between retyped ones are coincidences of the diff (letters the teacher
+  // happened to type again where they rewrote a line), not the recogniser's reading left in place; the common prefix
+  // and suffix, and longer runs, were left as they were
+  const kept = map.slice();
+  let i = p;
+  while (i < a.length - s) {
+    const at = kept[i] ?? -1;
+    if (at < 0) {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < a.length && kept[end] === at + (end - i)) end++;
+    let start = i;
+    while (start > 0 && kept[start - 1] === at - (i - start + 1)) start--;
+    if (end - start < MIN_KEPT_RUN) for (let k = i; k < end; k++) map[k] = -1;
+    i = end;
+  }
   return map;
 }
 

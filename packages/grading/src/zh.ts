@@ -255,10 +255,12 @@ const PINYIN_MARGIN = 1;
 
 /**
  * Whether other Latin letters or digits stand next to a span with only spaces or one line break between (the end of
- * one grid row and the start of the next are neighbours too).
+ * one grid row and the start of the next are neighbours too), or a digit touches its start.
  */
 function inGarbledStretch(text: string, start: number, end: number): boolean {
   return (
+    // a digit touching the run ("2hua"): no child writes one before pinyin
+    /[0-9]/.test(text[start - 1] ?? "") ||
     /[A-Za-z0-9](?=[ \t]*\n?[ \t]*$)[ \t\n]+$/.test(text.slice(Math.max(0, start - 8), start)) ||
     /^[ \t]*\n?[ \t]*(?<=[ \t\n])[A-Za-z0-9]/.test(text.slice(end, end + 8))
   );

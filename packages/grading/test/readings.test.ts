@@ -34,4 +34,19 @@ describe("recogniser evidence for the text being corrected", () => {
     const s = suggestCorrections(edited, { feedbackLanguage: "zh-CN", readings: carried }).suggestions;
     expect(s.find((x) => x.original === "的")).toMatchObject({ suggested: "地", kind: "ocr" });
   });
+
+  it("leaves a child's pinyin the student's when the recogniser was unsure of its letters, but not a Han reading", () => {
+    const text = "我们在湖边diao鱼，我觉的很开心。";
+    const readings = [...text].map((c, i) => ({
+      offset: i,
+      length: 1,
+      confidence: c === "o" || c === "的" ? 0.4 : 0.97,
+    }));
+    const s = suggestCorrections(text, { feedbackLanguage: "zh-CN", readings }).suggestions;
+    expect(s.find((x) => x.original === "diao")).toMatchObject({ suggested: "钓", kind: "student" });
+    expect(s.find((x) => x.original === "的")).toMatchObject({ kind: "ocr", evidence: "low-confidence" });
+    // a digit glued to the run is the recogniser's reading of strokes
+    const garbled = suggestCorrections("我们在湖边2diao鱼。", { feedbackLanguage: "zh-CN" }).suggestions;
+    expect(garbled.find((x) => x.original === "diao")).toMatchObject({ kind: "ocr", evidence: "implausible-string" });
+  });
 });

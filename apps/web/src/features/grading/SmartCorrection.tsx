@@ -1,6 +1,6 @@
-import type { TCorrectionSuggestion } from "@essay/contract";
+import type { TCorrectionSuggestion, TReadingEvidence } from "@essay/contract";
 import { useMutation } from "@tanstack/react-query";
-import { ArrowRight, CheckCheck, Sparkles, Undo2 } from "lucide-react";
+import { ArrowRight, CheckCheck, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button.tsx";
@@ -16,34 +16,42 @@ interface Item {
 }
 
 /**
- * Suggestions work on a copy of the page texts (checked as one text, so a sentence running over a page break is read
- * whole): applying changes the copy, each suggestion on its own page, and "use corrected text" pushes it into the
- * editor. OCR slips and the student's own errors are marked apart, so the teacher keeps what the student wrote.
+ * Suggestions on the page texts (checked as one text, so a sentence running over a page break is read whole, with
+ * the recogniser's evidence for the characters the teacher has not retyped). Each shows its kind, the reason for the
+ * kind and its confidence. OCR slips are fixed into the editor (one by one or all at once); the student's own errors
+ * stay in the text, go to the grader and appear in the report, unless the teacher corrects them anyway or dismisses
+ * them as no error (then they are not counted).
  */
 export function SmartCorrection({
   texts,
+  evidence,
   disabled,
-  onPushBack,
+  onApply,
+  onDismissedChange,
 }: {
   /** The page texts in reading order. */
   texts: readonly string[];
+  /** The recogniser's evidence aligned to `checkedText(texts)`, taken when the check starts. */
+  evidence: () => TReadingEvidence[];
   disabled: boolean;
-  onPushBack: (texts: string[]) => void;
+  /** Applies suggestions made on `origin` (the page texts as checked) to the editor's current page texts. */
+  onApply: (change: (current: readonly string[]) => string[]) => void;
+  /** The suggestions dismissed so far, with the page texts they were made on. */
+  onDismissedChange: (origin: readonly string[], dismissed: TCorrectionSuggestion[]) => void;
 }) {
   const { t } = useTranslation();
   const [items, setItems] = useState<Item[] | null>(null);
-  // the page texts as checked (the suggestions' offsets refer to them) and the corrected copy
+  // the page texts as checked: the suggestions' offsets refer to them
   const [origin, setOrigin] = useState<readonly string[]>([]);
-  const [corrected, setCorrected] = useState<string[]>([]);
   const text = checkedText(texts);
 
   const start = (suggestions: TCorrectionSuggestion[]) => {
     setOrigin([...texts]);
-    setCorrected([...texts]);
     setItems(suggestions.map((suggestion) => ({ suggestion, decision: "pending" })));
+    onDismissedChange(texts, []);
   };
   const check = useMutation({
-    mutationFn: () => manuscriptsApi.suggest(text),
+    mutationFn: () => manuscriptsApi.suggest(text, evidence()),
     onSuccess: ({ suggestions }) => start(suggestions),
     // Spec §8: a failed check is only logged; no suggestions are shown.
     onError: (error) => {
@@ -54,20 +62,25 @@ export function SmartCorrection({
 
   const decide = (targets: Item[], decision: Decision) => {
     if (decision === "applied") {
-      setCorrected(
-        (current) =>
-          applyAcrossPages(
-            origin,
-            current,
-            targets.map((i) => i.suggestion),
-          ).texts,
+      const edits = targets.map((i) => i.suggestion).filter((s) => s.suggested !== s.original);
+      onApply((current) => applyAcrossPages(origin, current, edits).texts);
+    }
+    const next = items?.map((item) => (targets.includes(item) ? { ...item, decision } : item)) ?? null;
+    setItems(next);
+    if (decision === "dismissed") {
+      onDismissedChange(
+        origin,
+        (next ?? []).filter((i) => i.decision === "dismissed").map((i) => i.suggestion),
       );
     }
-    setItems((list) => list?.map((item) => (targets.includes(item) ? { ...item, decision } : item)) ?? null);
   };
 
   const pending = items?.filter((i) => i.decision === "pending") ?? [];
+  const pendingSlips = pending.filter(
+    (i) => i.suggestion.kind === "ocr" && i.suggestion.suggested !== i.suggestion.original,
+  );
   const appliedCount = items?.filter((i) => i.decision === "applied").length ?? 0;
+  const keptCount = pending.filter((i) => i.suggestion.kind === "student").length;
 
   return (
     <section
@@ -88,16 +101,16 @@ export function SmartCorrection({
           >
             {check.isPending ? t("grading.correction.checking") : t("grading.correction.check")}
           </Button>
-          {pending.length > 0 ? (
-            <Button size="sm" variant="outline" onClick={() => decide(pending, "applied")} data-testid="apply-all">
+          {pendingSlips.length > 0 ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => decide(pendingSlips, "applied")}
+              disabled={disabled}
+              data-testid="apply-all"
+            >
               <CheckCheck aria-hidden="true" />
-              {t("grading.correction.applyAll")}
-            </Button>
-          ) : null}
-          {appliedCount > 0 ? (
-            <Button size="sm" onClick={() => onPushBack(corrected)} data-testid="push-back">
-              <Undo2 aria-hidden="true" />
-              {t("grading.correction.pushBack")}
+              {t("grading.correction.fixAllSlips", { count: pendingSlips.length })}
             </Button>
           ) : null}
         </div>
@@ -109,20 +122,23 @@ export function SmartCorrection({
       {items && items.length > 0 ? (
         <>
           <p className="text-xs text-slate-500">{t("grading.correction.studentHint")}</p>
-          {appliedCount > 0 ? (
-            <p className="text-xs font-medium text-green-700">
-              {t("grading.correction.applied", { count: appliedCount })}
+          {appliedCount > 0 || keptCount > 0 ? (
+            <p className="text-xs font-medium text-slate-700" data-testid="correction-summary">
+              {t("grading.correction.applied", { count: appliedCount })} ·{" "}
+              {t("grading.correction.kept", { count: keptCount })}
             </p>
           ) : null}
-          <ul className="flex max-h-80 flex-col gap-2 overflow-auto">
+          <ul className="flex max-h-96 flex-col gap-2 overflow-auto">
             {items.map((item, index) => {
               const s = item.suggestion;
+              const pointsOut = s.suggested === s.original;
               return (
                 <li
                   // biome-ignore lint/suspicious/noArrayIndexKey: suggestions can repeat the same words
                   key={index}
                   data-testid="suggestion"
                   data-kind={s.kind}
+                  data-rule={s.rule}
                   data-decision={item.decision}
                   className={cn(
                     "flex flex-col gap-1.5 rounded-md border bg-white p-3 text-sm",
@@ -131,9 +147,16 @@ export function SmartCorrection({
                 >
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="rounded bg-red-50 px-1.5 font-mono text-red-800 line-through">{s.original}</span>
-                    <ArrowRight className="size-3.5 text-slate-400" aria-hidden="true" />
-                    <span className="rounded bg-green-50 px-1.5 font-mono text-green-800">{s.suggested || "∅"}</span>
+                    {pointsOut ? null : (
+                      <>
+                        <ArrowRight className="size-3.5 text-slate-400" aria-hidden="true" />
+                        <span className="rounded bg-green-50 px-1.5 font-mono text-green-800">
+                          {s.suggested || "∅"}
+                        </span>
+                      </>
+                    )}
                     <span
+                      data-testid="suggestion-kind"
                       className={cn(
                         "rounded-full px-2 py-0.5 text-xs font-medium",
                         s.kind === "ocr" ? "bg-sky-100 text-sky-800" : "bg-amber-100 text-amber-800",
@@ -145,17 +168,44 @@ export function SmartCorrection({
                       {t("grading.correction.confidence", { value: Math.round(s.confidence * 100) })}
                     </span>
                   </div>
-                  <p className="text-slate-600">{s.reason}</p>
+                  <p className="text-slate-700">{s.reason}</p>
+                  {s.evidence ? (
+                    <p className="text-xs text-slate-500" data-testid="suggestion-evidence">
+                      {t(`grading.correction.evidence.${s.evidence}`)}
+                    </p>
+                  ) : null}
                   {item.decision === "pending" ? (
-                    <div className="flex gap-2">
-                      <Button size="sm" onClick={() => decide([item], "applied")}>
-                        {t("grading.correction.apply")}
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => decide([item], "dismissed")}>
-                        {t("grading.correction.dismiss")}
+                    <div className="flex flex-wrap gap-2">
+                      {pointsOut ? null : (
+                        <Button
+                          size="sm"
+                          variant={s.kind === "ocr" ? "default" : "outline"}
+                          onClick={() => decide([item], "applied")}
+                          disabled={disabled}
+                          data-testid="suggestion-apply"
+                        >
+                          {t(s.kind === "ocr" ? "grading.correction.fix" : "grading.correction.correctAnyway")}
+                        </Button>
+                      )}
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => decide([item], "dismissed")}
+                        disabled={disabled}
+                        data-testid="suggestion-dismiss"
+                      >
+                        {t(s.kind === "ocr" ? "grading.correction.dismiss" : "grading.correction.notAnError")}
                       </Button>
                     </div>
-                  ) : null}
+                  ) : (
+                    <p className="text-xs font-medium text-slate-600">
+                      {t(
+                        item.decision === "applied"
+                          ? "grading.correction.wasApplied"
+                          : "grading.correction.wasDismissed",
+                      )}
+                    </p>
+                  )}
                 </li>
               );
             })}

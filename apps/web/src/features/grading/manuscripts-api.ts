@@ -3,12 +3,16 @@ import type {
   TCorrectionSuggestion,
   TCreateManuscriptRequest,
   TManuscript,
+  TManuscriptReadings,
+  TReadingEvidence,
   TTeacherScoreRequest,
   TUpdateManuscriptRequest,
 } from "@essay/contract";
 import { apiJson } from "../../lib/api.ts";
 
 export const manuscriptKey = (id: string) => ["/api/manuscripts", id] as const;
+/** The recogniser's evidence of a manuscript; `readAt` (the pages' recognition times) names the result it is of. */
+export const readingsKey = (id: string, readAt: string) => ["/api/manuscripts", id, "readings", readAt] as const;
 
 export const manuscriptsApi = {
   create: (body: TCreateManuscriptRequest) => apiJson<TManuscript>("POST", "/api/manuscripts", body),
@@ -30,6 +34,10 @@ export const manuscriptsApi = {
     apiJson<TManuscript>("PUT", `/api/manuscripts/${id}/teacher-score`, { score }),
   setTeacherScores: (id: string, body: TTeacherScoreRequest) =>
     apiJson<TManuscript>("PUT", `/api/manuscripts/${id}/teacher-score`, body),
-  suggest: (text: string) =>
-    apiJson<{ suggestions: TCorrectionSuggestion[] }>("POST", "/api/text-correction", { text }),
+  readings: (id: string) => apiJson<TManuscriptReadings>("GET", `/api/manuscripts/${id}/readings`),
+  suggest: (text: string, readings?: TReadingEvidence[]) =>
+    apiJson<{ suggestions: TCorrectionSuggestion[] }>("POST", "/api/text-correction", {
+      text,
+      ...(readings?.length ? { readings } : {}),
+    }),
 };
