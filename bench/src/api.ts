@@ -7,9 +7,13 @@
  * 3. Multi-page essays (three page photos each, from `--classroom`'s manifest), each page its own `upload` call in
  *    reading order: time from the first upload to "every page read" (ocr_completed), for one essay alone (`--solo`
  *    runs one after another) and for `--essays` essays at once.
- * 4. The reports page: `--reports` essays of the grading screen and `--classes` classes (40 students, 5 assignments
+ * 4. `--clients` clients on GET /api/manuscripts/:id, /api/auth/me and /api/config/countries, idle and while
+ *    `--long` long essays (8 dense pages each, from `--grading`'s sets) are graded at once.
+ * 5. The reports page: `--reports` essays of the grading screen and `--classes` classes (40 students, 5 assignments
  *    each) seeded for the teacher, another teacher's beside them; filtered pages of GET /api/reports timed one after
- *    another and from 10 clients at once. `--only reports` runs this part alone.
+ *    another and from 10 clients at once.
+ * `--only read,photos,paged,load,reports` runs some sections; `--server DIR` benchmarks another checkout's server (a
+ * before/after comparison).
  * DATABASE_URL in the environment benchmarks PostgreSQL instead of the embedded PGlite.
  * With --json the last line printed is one JSON object.
  */
@@ -20,6 +24,7 @@ import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { hashPassword } from "../../apps/server/src/modules/accounts/passwords.ts";
 import { insertUser } from "../../apps/server/src/modules/accounts/users.repo.ts";
 import { type PagedEssay, pagedEssays } from "./api/essays.ts";
+import { loadWhileGrading, longEssays } from "./api/load.ts";
 import { seedReports, timeReports } from "./api/reports.ts";
 import { startServer } from "./api/server.ts";
 import { summary } from "./api/stats.ts";
@@ -33,9 +38,13 @@ interface Args {
   requests: number;
   concurrency: number;
   json: boolean;
+  grading: string;
+  long: number;
+  clients: number;
   reports: number;
   classes: number;
-  only: "reports" | null;
+  only: Set<string>;
+  server: string | undefined;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -48,9 +57,13 @@ function parseArgs(argv: string[]): Args {
     requests: 5000,
     concurrency: 50,
     json: false,
+    grading: "/work/shared/datasets/grading",
+    long: 10,
+    clients: 50,
     reports: 1000,
     classes: 3,
-    only: null,
+    only: new Set(["read", "photos", "paged", "load", "reports"]),
+    server: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
@@ -67,15 +80,16 @@ function parseArgs(argv: string[]): Args {
     else if (k === "--requests") a.requests = Number(next());
     else if (k === "--concurrency") a.concurrency = Number(next());
     else if (k === "--json") a.json = true;
+    else if (k === "--grading") a.grading = next();
+    else if (k === "--long") a.long = Number(next());
+    else if (k === "--clients") a.clients = Number(next());
     else if (k === "--reports") a.reports = Number(next());
     else if (k === "--classes") a.classes = Number(next());
-    else if (k === "--only") {
-      const v = next();
-      if (v !== "reports") throw new Error("--only takes: reports");
-      a.only = v;
-    } else if (k === "--help" || k === "-h") {
+    else if (k === "--only") a.only = new Set(next().split(","));
+    else if (k === "--server") a.server = next();
+    else if (k === "--help" || k === "-h") {
       console.log(
-        "usage: bench:api -- [--photos DIR] [--count 10] [--classroom DIR] [--solo 5] [--essays 10] [--requests 5000] [--concurrency 50] [--reports 1000] [--classes 3] [--only reports] [--json]",
+        "usage: bench:api -- [--photos DIR] [--count 10] [--classroom DIR] [--solo 5] [--essays 10] [--requests 5000] [--concurrency 50] [--grading DIR] [--long 10] [--clients 50] [--reports 1000] [--classes 3] [--only read,photos,paged,load,reports] [--server DIR] [--json]",
       );
       process.exit(0);
     } else throw new Error(`unknown argument ${k}`);
@@ -179,148 +193,112 @@ async function main() {
       hasCustomPassword: true,
       isVerified: true,
     });
-    const seeded = await seedReports(database.db, teacher.id, args.reports, args.classes);
+    const seeded = args.only.has("reports")
+      ? await seedReports(database.db, teacher.id, args.reports, args.classes)
+      : null;
     await database.close();
 
     const started = now();
-    server = await startServer({ DATA_DIR: dataDir, NODE_ENV: "production" });
+    server = await startServer({ DATA_DIR: dataDir, NODE_ENV: "production" }, args.server);
     log(`server up in ${Math.round(now() - started)} ms (${databaseUrl ? "PostgreSQL" : "PGlite"}, ${dataDir})`);
     const client = new Client(server.baseUrl);
     const login = await client.json("POST", "/api/auth/login-password", { phoneNumber, password: PASSWORD });
     if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
 
-    // 4 first: the reports list over the seeded history (before the photos below add to it).
-    const reports = {
-      seeded: seeded.teacherEssays,
-      ...(await timeReports(async (p) => {
-        const res = await client.json("GET", p);
-        return { status: res.status, total: res.body?.total ?? -1 };
-      }, 300)),
-    };
-    log(
-      `GET /api/reports (filtered pages over ${reports.seeded} essays): one client p50 ${reports.oneClientMs.p50} ms p95 ${reports.oneClientMs.p95} ms; 10 clients p95 ${reports.tenClientsMs.p95} ms`,
-    );
-    if (args.only === "reports") {
-      const result = { bench: "api", database: databaseUrl ? "postgres" : "pglite", cores: cpus().length, reports };
-      console.log(args.json ? JSON.stringify(result) : JSON.stringify(result, null, 2));
-      return;
-    }
-
-    // 1. Read throughput.
     const student = { studentName: "Bench Student", studentClass: "Bench", studentId: "B0" };
-    const one = await client.json("POST", "/api/manuscripts", student);
-    const readPath = `/api/manuscripts/${one.body.id}`;
-    for (let i = 0; i < 200; i++) await client.json("GET", readPath); // warm-up
-    const latencies: number[] = [];
-    let issued = 0;
-    let errors = 0;
-    const t0 = now();
-    await Promise.all(
-      Array.from({ length: args.concurrency }, async () => {
-        while (issued < args.requests) {
-          issued++;
-          const s = now();
-          const res = await fetch(`${server?.baseUrl}${readPath}`, { headers: { cookie: client.cookie } });
-          await res.arrayBuffer();
-          latencies.push(now() - s);
-          if (res.status !== 200) errors++;
-        }
-      }),
-    );
-    const elapsed = (now() - t0) / 1000;
-    const read = {
-      requests: latencies.length,
-      concurrency: args.concurrency,
-      errors,
-      rps: Math.round(latencies.length / elapsed),
-      latencyMs: summary(latencies),
-    };
-    log(`GET /api/manuscripts/:id  ${read.rps} req/s  p50 ${read.latencyMs.p50} ms  p99 ${read.latencyMs.p99} ms`);
-
-    // 2. Photos uploaded at once → ocr_completed; confirm at once → graded.
-    const items = await photos(args.photos, args.count);
-    const ids: string[] = [];
-    for (let i = 0; i < items.length; i++) {
-      ids.push((await client.json("POST", "/api/manuscripts", { ...student, studentId: `B${i + 1}` })).body.id);
-    }
-    const uploadStart = new Map<string, number>();
-    const uploadMs: number[] = [];
-    const batch0 = now();
-    await Promise.all(
-      items.map(async (item, i) => {
-        const id = ids[i] as string;
-        uploadStart.set(id, now());
-        const res = await client.upload(id, item.bytes, item.name);
-        if (res.status !== 200) throw new Error(`upload ${item.name}: ${res.status} ${JSON.stringify(res.body)}`);
-        uploadMs.push(now() - (uploadStart.get(id) ?? 0));
-      }),
-    );
-    const recognised = await waitAll(client, ids, (m) => m.status === "ocr_completed", uploadStart);
-    const ocrMakespan = now() - batch0;
-    log(
-      `upload → ocr_completed for ${ids.length} photos: ${JSON.stringify(summary([...recognised.values()].map((v) => v.ms)))}`,
-    );
-
-    const confirmStart = new Map<string, number>();
-    const batch1 = now();
-    await Promise.all(
-      ids.map(async (id, i) => {
-        const text = recognised.get(id)?.m.ocrText?.trim() || items[i]?.truth || "The text could not be read.";
-        confirmStart.set(id, now());
-        const res = await client.json("POST", `/api/manuscripts/${id}/confirm-text`, { confirmedText: text });
-        if (res.status !== 200) throw new Error(`confirm: ${res.status} ${JSON.stringify(res.body)}`);
-      }),
-    );
-    const graded = await waitAll(client, ids, (m) => m.status === "graded", confirmStart);
-    const gradeMakespan = now() - batch1;
-    log(`confirm → graded for ${ids.length}: ${JSON.stringify(summary([...graded.values()].map((v) => v.ms)))}`);
-
-    // 3. Three-page essays: one alone (several runs, one after another), then `--essays` at once.
-    const essays = await pagedEssays(args.classroom, 3);
-    const readEssays = async (n: number, label: string) => {
-      const ids: string[] = [];
-      for (let i = 0; i < n; i++) {
-        ids.push((await client.json("POST", "/api/manuscripts", { ...student, studentId: `${label}${i}` })).body.id);
-      }
-      const start = new Map<string, number>();
-      await Promise.all(
-        ids.map(async (id, i) => {
-          const essay = essays[i % essays.length] as PagedEssay;
-          start.set(id, now());
-          // one call per page, in reading order, as the grading screen sends them
-          for (const page of essay.pages) {
-            const res = await client.upload(id, page.bytes, page.name);
-            if (res.status !== 200) throw new Error(`upload ${page.name}: ${res.status} ${JSON.stringify(res.body)}`);
-          }
-        }),
-      );
-      const done = await waitAll(client, ids, (m) => m.status === "ocr_completed" && m.job === null, start);
-      const values = [...done.values()];
-      const emptyPages = values.reduce((a, v) => a + (v.m.pages ?? []).filter((p) => !p.ocrText?.trim()).length, 0);
-      return {
-        ms: values.map((v) => v.ms),
-        emptyPages,
-        pages: values.reduce((a, v) => a + (v.m.pages ?? []).length, 0),
-      };
-    };
-    const solo: number[] = [];
-    let soloEmpty = 0;
-    for (let r = 0; r < args.solo; r++) {
-      const one = await readEssays(1, `S${r}-`);
-      solo.push(...one.ms);
-      soloEmpty += one.emptyPages;
-    }
-    log(`three-page essay alone, upload → every page read (${args.solo} runs): ${JSON.stringify(summary(solo))}`);
-    const batch = await readEssays(args.essays, "E");
-    log(`${args.essays} three-page essays at once, upload → every page read: ${JSON.stringify(summary(batch.ms))}`);
-
-    const result = {
+    const result: Record<string, unknown> = {
       bench: "api",
       database: databaseUrl ? "postgres" : "pglite",
       cores: cpus().length,
-      read,
-      reports,
-      photos: {
+      server: args.server ?? "this checkout",
+    };
+    if (seeded) {
+      // The reports list over the seeded history, first (the sections below add essays to it).
+      const reports = {
+        seeded: seeded.teacherEssays,
+        ...(await timeReports(async (p) => {
+          const res = await client.json("GET", p);
+          return { status: res.status, total: res.body?.total ?? -1 };
+        }, 300)),
+      };
+      log(
+        `GET /api/reports (filtered pages over ${reports.seeded} essays): one client p50 ${reports.oneClientMs.p50} ms p95 ${reports.oneClientMs.p95} ms; 10 clients p95 ${reports.tenClientsMs.p95} ms`,
+      );
+      result.reports = reports;
+    }
+    if (args.only.has("read")) {
+      // 1. Read throughput.
+      const one = await client.json("POST", "/api/manuscripts", student);
+      const readPath = `/api/manuscripts/${one.body.id}`;
+      for (let i = 0; i < 200; i++) await client.json("GET", readPath); // warm-up
+      const latencies: number[] = [];
+      let issued = 0;
+      let errors = 0;
+      const t0 = now();
+      await Promise.all(
+        Array.from({ length: args.concurrency }, async () => {
+          while (issued < args.requests) {
+            issued++;
+            const s = now();
+            const res = await fetch(`${server?.baseUrl}${readPath}`, { headers: { cookie: client.cookie } });
+            await res.arrayBuffer();
+            latencies.push(now() - s);
+            if (res.status !== 200) errors++;
+          }
+        }),
+      );
+      const elapsed = (now() - t0) / 1000;
+      const read = {
+        requests: latencies.length,
+        concurrency: args.concurrency,
+        errors,
+        rps: Math.round(latencies.length / elapsed),
+        latencyMs: summary(latencies),
+      };
+      log(`GET /api/manuscripts/:id  ${read.rps} req/s  p50 ${read.latencyMs.p50} ms  p99 ${read.latencyMs.p99} ms`);
+
+      result.read = read;
+    }
+    if (args.only.has("photos")) {
+      // 2. Photos uploaded at once → ocr_completed; confirm at once → graded.
+      const items = await photos(args.photos, args.count);
+      const ids: string[] = [];
+      for (let i = 0; i < items.length; i++) {
+        ids.push((await client.json("POST", "/api/manuscripts", { ...student, studentId: `B${i + 1}` })).body.id);
+      }
+      const uploadStart = new Map<string, number>();
+      const uploadMs: number[] = [];
+      const batch0 = now();
+      await Promise.all(
+        items.map(async (item, i) => {
+          const id = ids[i] as string;
+          uploadStart.set(id, now());
+          const res = await client.upload(id, item.bytes, item.name);
+          if (res.status !== 200) throw new Error(`upload ${item.name}: ${res.status} ${JSON.stringify(res.body)}`);
+          uploadMs.push(now() - (uploadStart.get(id) ?? 0));
+        }),
+      );
+      const recognised = await waitAll(client, ids, (m) => m.status === "ocr_completed", uploadStart);
+      const ocrMakespan = now() - batch0;
+      log(
+        `upload → ocr_completed for ${ids.length} photos: ${JSON.stringify(summary([...recognised.values()].map((v) => v.ms)))}`,
+      );
+
+      const confirmStart = new Map<string, number>();
+      const batch1 = now();
+      await Promise.all(
+        ids.map(async (id, i) => {
+          const text = recognised.get(id)?.m.ocrText?.trim() || items[i]?.truth || "The text could not be read.";
+          confirmStart.set(id, now());
+          const res = await client.json("POST", `/api/manuscripts/${id}/confirm-text`, { confirmedText: text });
+          if (res.status !== 200) throw new Error(`confirm: ${res.status} ${JSON.stringify(res.body)}`);
+        }),
+      );
+      const graded = await waitAll(client, ids, (m) => m.status === "graded", confirmStart);
+      const gradeMakespan = now() - batch1;
+      log(`confirm → graded for ${ids.length}: ${JSON.stringify(summary([...graded.values()].map((v) => v.ms)))}`);
+
+      result.photos = {
         count: ids.length,
         dir: args.photos,
         uploadRequestMs: summary(uploadMs),
@@ -329,8 +307,49 @@ async function main() {
         confirmToGradedMs: summary([...graded.values()].map((v) => v.ms)),
         gradeMakespanMs: Math.round(gradeMakespan),
         scores: [...graded.values()].map((v) => v.m.score),
-      },
-      threePageEssays: {
+      };
+    }
+    if (args.only.has("paged")) {
+      // 3. Three-page essays: one alone (several runs, one after another), then `--essays` at once.
+      const essays = await pagedEssays(args.classroom, 3);
+      const readEssays = async (n: number, label: string) => {
+        const ids: string[] = [];
+        for (let i = 0; i < n; i++) {
+          ids.push((await client.json("POST", "/api/manuscripts", { ...student, studentId: `${label}${i}` })).body.id);
+        }
+        const start = new Map<string, number>();
+        await Promise.all(
+          ids.map(async (id, i) => {
+            const essay = essays[i % essays.length] as PagedEssay;
+            start.set(id, now());
+            // one call per page, in reading order, as the grading screen sends them
+            for (const page of essay.pages) {
+              const res = await client.upload(id, page.bytes, page.name);
+              if (res.status !== 200) throw new Error(`upload ${page.name}: ${res.status} ${JSON.stringify(res.body)}`);
+            }
+          }),
+        );
+        const done = await waitAll(client, ids, (m) => m.status === "ocr_completed" && m.job === null, start);
+        const values = [...done.values()];
+        const emptyPages = values.reduce((a, v) => a + (v.m.pages ?? []).filter((p) => !p.ocrText?.trim()).length, 0);
+        return {
+          ms: values.map((v) => v.ms),
+          emptyPages,
+          pages: values.reduce((a, v) => a + (v.m.pages ?? []).length, 0),
+        };
+      };
+      const solo: number[] = [];
+      let soloEmpty = 0;
+      for (let r = 0; r < args.solo; r++) {
+        const one = await readEssays(1, `S${r}-`);
+        solo.push(...one.ms);
+        soloEmpty += one.emptyPages;
+      }
+      log(`three-page essay alone, upload → every page read (${args.solo} runs): ${JSON.stringify(summary(solo))}`);
+      const batch = await readEssays(args.essays, "E");
+      log(`${args.essays} three-page essays at once, upload → every page read: ${JSON.stringify(summary(batch.ms))}`);
+
+      result.threePageEssays = {
         classroom: args.classroom,
         essays: essays.map((e) => e.id),
         alone: { runs: args.solo, uploadToAllPagesReadMs: summary(solo), emptyPages: soloEmpty },
@@ -340,8 +359,31 @@ async function main() {
           pages: batch.pages,
           emptyPages: batch.emptyPages,
         },
-      },
-    };
+      };
+    }
+    if (args.only.has("load")) {
+      // 4. Reads under load, idle and while long essays are graded.
+      const [photo] = await photos(args.photos, 1);
+      if (!photo) throw new Error("no photo");
+      const load = await loadWhileGrading(client, {
+        clients: args.clients,
+        idleRequests: args.requests,
+        essays: await longEssays(args.grading, args.long, 20_000),
+        photo,
+      });
+      for (const [label, figures] of [
+        ["idle", load.idle],
+        ["while grading", load.whileGrading],
+      ] as const) {
+        for (const [p, f] of Object.entries(figures)) {
+          log(
+            `${label.padEnd(13)} ${p.replace(/[0-9a-f-]{36}/, ":id").padEnd(28)} ${f.rps} req/s  p50 ${f.latencyMs.p50} ms  p99 ${f.latencyMs.p99} ms  max ${f.latencyMs.max} ms  errors ${f.errors}`,
+          );
+        }
+      }
+      log(`${load.essays.count} long essays confirm → graded: ${JSON.stringify(load.confirmToGradedMs)}`);
+      result.load = load;
+    }
     console.log(args.json ? JSON.stringify(result) : JSON.stringify(result, null, 2));
   } finally {
     await server?.stop();

@@ -23,12 +23,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (apps/server/src/main.ts) and waits for /healthz. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/** Starts the real server (apps/server/src/main.ts of this checkout, or of `root`) and waits for /healthz. */
+export async function startServer(env: Record<string, string>, root?: string): Promise<ServerProcess> {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
+    cwd: root ? path.join(root, "apps/server") : serverDir,
     env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });

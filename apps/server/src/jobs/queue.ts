@@ -95,6 +95,7 @@ export class JobQueue {
   readonly leases: JobLeases;
   private started = false;
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly stopHooks: (() => Promise<void>)[] = [];
 
   constructor(
     private readonly database: Database,
@@ -193,6 +194,11 @@ export class JobQueue {
     this.timers.push(timer);
   }
 
+  /** Runs after the workers have stopped (the grading threads close there). */
+  onStop(fn: () => Promise<void>): void {
+    this.stopHooks.push(fn);
+  }
+
   async stop(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {
     for (const t of this.timers.splice(0)) clearInterval(t);
     await this.boss.stop({
@@ -201,5 +207,6 @@ export class JobQueue {
       close: false,
       wait: true,
     });
+    for (const fn of this.stopHooks.splice(0)) await fn().catch((error: unknown) => this.onError(error));
   }
 }

@@ -4,49 +4,27 @@ import {
   EMBEDDED_ENGINE,
   type FeedbackLanguage,
   type GradeInput,
-  type GradeResult,
   type Grader,
-  grade,
 } from "@essay/grading";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import { type LocalizedFeedback, manuscripts, type StoredFeedback, submissions, users } from "../../db/schema.ts";
+import { manuscripts, submissions, users } from "../../db/schema.ts";
 import { withTotal } from "../../modules/manuscripts/feedback.ts";
 import { criteriaTotal } from "../../modules/manuscripts/teacher-scores.ts";
+import { evidenceText, type GradedEssay, gradeEssay } from "../grading-thread/grade-essay.ts";
+import type { GradingPool } from "../grading-thread/pool.ts";
 import type { DeliveredJob } from "../queue.ts";
 import { type HandlerDeps, PermanentJobError, runJob } from "./common.ts";
 
 export interface GradingHandlerDeps extends HandlerDeps {
   grader: Grader;
+  /** Worker threads for the embedded grader; without one (or for an LLM grader) it runs on this thread. */
+  pool?: GradingPool | null;
 }
 
-/** Evidence as the contract's strings: the quotation (if any) and the note. */
-function evidenceText(e: { quote?: string; note: string }): string {
-  return e.quote ? `“${e.quote}” — ${e.note}` : e.note;
-}
-
-const LANGUAGES: FeedbackLanguage[] = ["en", "zh-CN", "zh-TW"];
-
-interface Graded {
-  result: GradeResult;
-  localized: StoredFeedback["localized"];
+interface Graded extends GradedEssay {
   /** Teacher-scored essays of the assignment the grade was calibrated on. */
   calibratedOn: number;
-}
-
-/**
- * The embedded grader is deterministic and takes milliseconds: write its feedback in every interface language, so
- * a student reads the report in their own. An LLM grader's feedback exists in the teacher's language only.
- */
-function otherLanguages(input: GradeInput, result: GradeResult): StoredFeedback["localized"] {
-  if (result.engine !== EMBEDDED_ENGINE) return undefined;
-  const out: Partial<Record<FeedbackLanguage, LocalizedFeedback>> = {};
-  for (const lang of LANGUAGES) {
-    const r = lang === input.feedbackLanguage ? result : grade({ ...input, feedbackLanguage: lang });
-    if (r.totalScore !== result.totalScore) return undefined;
-    out[lang] = { ...r.feedback, evidence: r.criteria.map((c) => c.evidence.map(evidenceText)) };
-  }
-  return out;
 }
 
 /** Texts of a class the grader reads at most (their median length is what it uses). */
@@ -123,8 +101,12 @@ export function gradingHandler(deps: GradingHandlerDeps) {
           dismissed: m.dismissed ?? undefined,
           cohort: cohort.length > 0 ? cohort : undefined,
         };
-        const result = await deps.grader.grade(input);
-        return { result, localized: otherLanguages(input, result), calibratedOn: calibration.length };
+        // the embedded grader is seconds of CPU for a long essay: in a worker thread, the API keeps answering
+        const graded =
+          deps.pool && deps.grader.id === EMBEDDED_ENGINE
+            ? await deps.pool.grade(input)
+            : await gradeEssay(deps.grader, input);
+        return { ...graded, calibratedOn: calibration.length };
       },
       async store(tx, m, { result, localized, calibratedOn }) {
         const criteria = result.criteria.map((c) => ({
