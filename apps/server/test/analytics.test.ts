@@ -24,6 +24,12 @@ describe("class errors", () => {
     expect(de[0]).toMatchObject({ original: "的", suggested: "地" });
     expect(de[0]).toMatchObject({ count: 3, students: 2 });
     expect(errors.some((e) => e.family === "spelling" && e.original.toLowerCase() === "recieve")).toBe(true);
+    // dismissed by the teacher: not counted
+    const kept = classErrors([
+      { studentId: "a", text: "我认真的写作业。", dismissed: [{ original: "的", suggested: "地", start: 3 }] },
+      { studentId: "b", text: "她飞快的跑过来。" },
+    ]);
+    expect(kept.find((e) => e.family === "de")).toMatchObject({ count: 1, students: 1 });
     expect(familyOf("pinyin-unclear")).toBe("pinyin");
     expect(familyOf("although-but")).toBe("grammar");
   });

@@ -4,6 +4,7 @@ import type { GradeInput, GradeResult, Grader, GraderConfig } from "./types.ts";
 
 export { type CalibrationMap, type CalibrationPair, fitCalibration } from "./calibration.ts";
 export { suggestCorrections } from "./corrections.ts";
+export { withoutDismissed } from "./dismissed.ts";
 export { EMBEDDED_ENGINE, EMBEDDED_VERSION, rawTotal } from "./embedded.ts";
 export { LOW_CONFIDENCE } from "./evidence.ts";
 export { totalToUnit, unitToTotal } from "./model.ts";

@@ -38,6 +38,7 @@ export class AnalyticsService {
         criteria: manuscripts.criteria,
         teacherCriteria: manuscripts.teacherCriteria,
         text: manuscripts.confirmedText,
+        dismissed: manuscripts.dismissed,
       })
       .from(submissions)
       .innerJoin(manuscripts, eq(manuscripts.id, submissions.manuscriptId))
@@ -84,7 +85,9 @@ export class AnalyticsService {
     });
 
     const errors = classErrors(
-      here.filter((w) => w.text?.trim()).map((w) => ({ studentId: w.studentId, text: w.text ?? "" })),
+      here
+        .filter((w) => w.text?.trim())
+        .map((w) => ({ studentId: w.studentId, text: w.text ?? "", dismissed: w.dismissed })),
     );
     const total = here.reduce((s, w) => s + (w.score ?? 0), 0);
     return {

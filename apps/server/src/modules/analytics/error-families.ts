@@ -1,5 +1,5 @@
 import type { TErrorFamily } from "@essay/contract";
-import { suggestCorrections } from "@essay/grading";
+import { type DismissedSuggestion, suggestCorrections, withoutDismissed } from "@essay/grading";
 
 /** The correction engine's rules, grouped the way a teacher talks about them. */
 const FAMILY_OF_RULE: Record<string, TErrorFamily> = {
@@ -27,13 +27,18 @@ export interface ErrorCount {
 }
 
 /**
- * The students' own errors across essays (OCR slips and errors the engine is unsure are the student's left out),
+ * The students' own errors across essays (OCR slips, errors the engine is unsure are the student's and suggestions
+ * the teacher dismissed left out),
  * most frequent first: one entry per error and its correction, with how many students made it.
  */
-export function classErrors(essays: readonly { studentId: string; text: string }[], limit = 12): ErrorCount[] {
+export function classErrors(
+  essays: readonly { studentId: string; text: string; dismissed?: DismissedSuggestion[] | null }[],
+  limit = 12,
+): ErrorCount[] {
   const counts = new Map<string, ErrorCount & { who: Set<string> }>();
   for (const e of essays) {
-    for (const s of suggestCorrections(e.text).suggestions) {
+    // what the teacher dismissed on the grading screen is not the student's error
+    for (const s of withoutDismissed(suggestCorrections(e.text).suggestions, e.dismissed ?? undefined)) {
       if (s.kind !== "student") continue;
       const family = familyOf(s.rule);
       // capitals and spacing are mechanics, not what a class "keeps getting wrong"
