@@ -212,7 +212,7 @@ export function TextConfirmation({ manuscript }: { manuscript: TManuscript }) {
   // characters the teacher accepted as read right, per page and recognition result
   const [accepted, setAccepted] = useState<Record<string, ReadonlySet<number>>>({});
   const acceptedOf = (p: TManuscriptPage) => accepted[`${p.id}@${p.recognizedAt}`] ?? new Set<number>();
-  const doubtsPerPage = pages.map((p, i) => doubtful(carried[i] ?? [], acceptedOf(p)));
+  const doubtsPerPage = pages.map((p, i) => doubtful(carried[i] ?? [], acceptedOf(p), texts[i] ?? ""));
   const [active, setActive] = useState<{ pageId: string; key: number } | null>(null);
   const editors = useRef(new Map<string, DoubtEditorHandle>());
   const [dismissed, setDismissed] = useState<TDismissedSuggestion[]>([]);

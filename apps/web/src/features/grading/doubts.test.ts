@@ -72,6 +72,12 @@ describe("doubtful characters in the editor", () => {
     expect(sent.find((r) => r.offset === 3)?.alternatives).toEqual([{ text: "工", confidence: 0.25 }]);
   });
 
+  it("leaves unsure blanks unmarked", () => {
+    const text = "we went home";
+    const p = readingsByPage(evidence("p", text, { 2: "_", 3: "v" })).get("p") ?? [];
+    expect(doubtful(p, new Set(), text).map((r) => text[r.offset])).toEqual(["w"]);
+  });
+
   it("finds the doubtful character at the caret and the next one, wrapping round", () => {
     const doubts = doubtful(readingsByPage(all).get("p2") ?? [], new Set());
     expect(doubtAt(doubts, 1)?.key).toBe(1);

@@ -29,9 +29,21 @@ export function carriedReadings(recognised: string, text: string, readings: read
   return carryReadings(recognised, text, readings);
 }
 
-/** Characters the recogniser was unsure of and the teacher has not yet accepted, in text order. */
-export function doubtful(readings: readonly PageReading[], accepted: ReadonlySet<number>): PageReading[] {
-  return readings.filter((r) => r.confidence < DOUBTFUL_BELOW && !accepted.has(r.key));
+/**
+ * Characters the recogniser was unsure of and the teacher has not yet accepted, in text order; with the text, blanks
+ * are left out (an unsure space is nothing to look at).
+ */
+export function doubtful(
+  readings: readonly PageReading[],
+  accepted: ReadonlySet<number>,
+  text?: string,
+): PageReading[] {
+  return readings.filter(
+    (r) =>
+      r.confidence < DOUBTFUL_BELOW &&
+      !accepted.has(r.key) &&
+      (text === undefined || text.slice(r.offset, r.offset + r.length).trim() !== ""),
+  );
 }
 
 /** The doubtful character at a caret position (the caret before or after it), if any. */
