@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable } from "../../db/client.ts";
 import { manuscripts } from "../../db/schema.ts";
-import { type JobRow, lockJob, updateJob } from "../../modules/manuscripts/jobs.repo.ts";
+import { type JobRow, lockJob, manuscriptOfJob, updateJob } from "../../modules/manuscripts/jobs.repo.ts";
 import type { ManuscriptRow } from "../../modules/manuscripts/manuscripts.service.ts";
 import type { DeliveredJob } from "../queue.ts";
 
@@ -34,11 +34,15 @@ export async function lockCurrent(
   job: DeliveredJob,
   stillRelevant: (m: ManuscriptRow, run: JobRow) => boolean,
 ): Promise<{ run: JobRow; manuscript: ManuscriptRow } | null> {
+  const manuscriptId = await manuscriptOfJob(tx, job.data.jobId);
+  if (!manuscriptId) return null;
+  // The manuscript's row first, then the run's: the order uploads and deletes take (a delete cascades to its runs).
+  // The other order deadlocked a manuscript deleted while its page was being read (PostgreSQL aborted the delete).
+  const manuscript = await lockManuscript(tx, manuscriptId);
   const run = await lockJob(tx, job.data.jobId);
   if (!run || (run.state !== "queued" && run.state !== "running")) return null;
   // a run's deliveries form a chain (recognition: one per page); only its latest queue job may act for it
   if (run.bossJobId && run.bossJobId !== job.id) return null;
-  const manuscript = await lockManuscript(tx, run.manuscriptId);
   if (!manuscript || !stillRelevant(manuscript, run)) {
     await updateJob(tx, run.id, { state: "superseded", finishedAt: new Date() });
     return null;

@@ -29,6 +29,16 @@ export async function insertJob(tx: Queryable, values: { manuscriptId: string; k
   return row;
 }
 
+/** The manuscript a run belongs to (it never changes, so no lock is needed to learn it). */
+export async function manuscriptOfJob(db: Queryable, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ manuscriptId: manuscriptJobs.manuscriptId })
+    .from(manuscriptJobs)
+    .where(eq(manuscriptJobs.id, id))
+    .limit(1);
+  return row?.manuscriptId ?? null;
+}
+
 export async function lockJob(tx: Queryable, id: string): Promise<JobRow | null> {
   const [row] = await tx.select().from(manuscriptJobs).where(eq(manuscriptJobs.id, id)).for("update").limit(1);
   return row ?? null;
