@@ -45,7 +45,10 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   await page.getByLabel("学生手机号").fill(student.phone);
   await page.getByLabel("学号").fill("S-01");
   await page.getByTestId("add-student").click();
-  await expect(page.getByTestId("student-row")).toContainText("Li Hua");
+  // the teacher learns nothing about the phone: it waits until its owner accepts
+  await expect(page.getByTestId("toast").getByText("已添加，学生接受后加入班级")).toBeVisible();
+  await expect(page.getByTestId("pending-row")).toContainText(student.phone);
+  await expect(page.getByTestId("student-row")).toHaveCount(0);
 
   await page.getByTestId("new-assignment").click();
   // The title is required: the form says so before anything is sent.
@@ -74,6 +77,15 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   // ── Student (en): dashboard, submit a photo ─────────────────────────────
   await openWithLanguage(studentPage, "en", "/");
   await expect(studentPage).toHaveURL(/\/student$/);
+  // the teacher's addition waits for the student's answer
+  const addition = studentPage.getByTestId("class-addition");
+  await expect(addition).toContainText("2班");
+  await expect(addition).toContainText("陈老师 added you to this class");
+  await expect(studentPage.getByTestId("student-class")).toHaveCount(0);
+  await screen(studentPage, "student-class-addition-en");
+  await addition.getByTestId("accept-addition").click();
+  await expect(studentPage.getByTestId("toast").getByText("Joined 2班")).toBeVisible();
+  await expect(studentPage.getByTestId("class-additions")).toHaveCount(0);
   await expect(studentPage.getByRole("navigation").getByRole("link", { name: "My dashboard" })).toBeVisible();
   await expect(studentPage.getByRole("navigation").getByRole("link", { name: "Grading System" })).toHaveCount(0);
   await expect(studentPage.getByTestId("student-class")).toContainText("2班");
@@ -145,6 +157,11 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
     /\d+\/40 \((Excellent|Good|Pass|Needs improvement|Fail)\)\. Graded as/,
   );
   await expect(studentPage.getByTestId("report")).not.toContainText("本文共");
+  // returned: the page no longer says the teacher is marking it
+  await expect(
+    studentPage.getByText("Your teacher has returned this essay; its pages can no longer change."),
+  ).toBeVisible();
+  await expect(studentPage.getByText(/is marking/)).toHaveCount(0);
   await screen(studentPage, "student-report-en");
   await studentContext.close();
 });

@@ -9,6 +9,7 @@ const TEXT = {
     phone: "手机号",
     copied: "邀请码已复制",
     deleted: "邀请码已删除",
+    confirm: "删除发给 +86{{phone}} 的邀请？邀请码将失效。",
     available: "可用",
     disabled: "已停用",
     date: /\d{4}年\d{2}月\d{2}日 \d{2}:\d{2}/,
@@ -19,6 +20,7 @@ const TEXT = {
     phone: "手機號碼",
     copied: "邀請碼已複製",
     deleted: "邀請碼已刪除",
+    confirm: "刪除發給 +86{{phone}} 的邀請？邀請碼將失效。",
     available: "可用",
     disabled: "已停用",
     date: /\d{4}年\d{2}月\d{2}日 \d{2}:\d{2}/,
@@ -29,6 +31,7 @@ const TEXT = {
     phone: "Phone number",
     copied: "Invitation code copied",
     deleted: "Invitation deleted",
+    confirm: "Delete the invitation for +86{{phone}}? Its code stops working.",
     available: "Available",
     disabled: "Disabled",
     date: /[A-Z][a-z]{2} \d{1,2}, \d{4}/,
@@ -67,7 +70,17 @@ for (const language of LANGUAGES) {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await saveScreen(page, `invitations-list-${language}`);
 
-    await card.getByRole("button", { name: /delete|删除|刪除/i }).click();
+    // deleting asks first: dismissed, the code stays available; confirmed, it is deactivated
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await card.getByTestId("delete-invitation").click();
+    expect(asked).toEqual([text.confirm.replace("{{phone}}", invitee)]);
+    await expect(card.locator("[data-badge]")).toHaveText(text.available);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await card.getByTestId("delete-invitation").click();
     await expect(page.getByTestId("toast")).toContainText(text.deleted);
     await expect(card.locator("[data-badge]")).toHaveText(text.disabled);
   });

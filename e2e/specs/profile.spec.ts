@@ -24,7 +24,9 @@ test("change the phone number through both verification steps", async ({ page })
   await expect(page.getByRole("button", { name: "Verify current phone" })).toBeDisabled();
   await oldField.fill(oldCode === "000000" ? "000001" : "000000");
   await page.getByRole("button", { name: "Verify current phone" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Verification code wrong");
+  // said once: the title names the error, the description what to do
+  await expect(page.getByTestId("toast-title")).toHaveText("Verification Code Error");
+  await expect(page.getByTestId("toast-description")).toHaveText("Please enter the correct verification code");
   await oldField.fill(oldCode);
   await saveScreen(page, "profile-verify-old-en");
   const newCode = await codeFrom(page, "/api/auth/verify-new-phone", () =>

@@ -1,5 +1,6 @@
 import {
   ZAssignmentDetail,
+  ZClassAddition,
   ZClassDetail,
   ZClassSummary,
   ZStudentAssignment,
@@ -11,6 +12,7 @@ import type { OcrEngine, RecognizeOptions } from "@essay/ocr";
 import { count, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manuscriptJobs } from "../src/db/schema.ts";
+import { addToClass } from "./class-members.ts";
 import { createUser, STRONG_PASSWORD } from "./factories.ts";
 import { type TestClient, testDatabases } from "./harness.ts";
 import {
@@ -104,11 +106,7 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
     const klass = ZClassSummary.parse(
       (await teacher.client.post("/api/classes", { name: "Class 2", grade: "Grade 8", subject: "English" })).body,
     );
-    const added = await teacher.client.post(`/api/classes/${klass.id}/students`, {
-      phoneNumber: student.user.phoneNumber,
-      studentNumber: "S-01",
-    });
-    expect(added.status).toBe(200);
+    await addToClass(teacher.client, student, klass.id, "S-01");
     const created = await teacher.client.post(`/api/classes/${klass.id}/assignments`, ASSIGNMENT);
     expect(created.status).toBe(201);
     const assignment = ZTeacherAssignment.parse(created.body);
@@ -373,7 +371,7 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
   it("a student cannot see, upload to, or view the photo of another student's submission", async () => {
     const { teacher, student, klass, assignment } = await setup();
     const classmate = await account(t, "student", "Wang Fang");
-    await teacher.client.post(`/api/classes/${klass.id}/students`, { phoneNumber: classmate.user.phoneNumber });
+    await addToClass(teacher.client, classmate, klass.id);
     const sub = (await student.client.post("/api/student/submissions", { assignmentId: assignment.id })).body;
     await uploadSubmission(student.client, sub.id, page);
     const c = classmate.client;
@@ -444,23 +442,145 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
       message: "Please enter the assignment title",
     });
     expect((await c.post(`/api/classes/${klass.id}/assignments`, { ...ASSIGNMENT, topic: "" })).status).toBe(400);
-    // Adding by phone: only registered student accounts; teachers are not students; no duplicates.
-    const other = await account(t, "teacher", "Mr Zhao");
-    expect((await c.post(`/api/classes/${klass.id}/students`, { phoneNumber: other.user.phoneNumber })).body.code).toBe(
-      "STUDENT_NOT_FOUND",
-    );
+    // Adding a member's phone again is refused (the teacher sees the roster anyway).
     expect(
       (await c.post(`/api/classes/${klass.id}/students`, { phoneNumber: student.user.phoneNumber })).body.code,
     ).toBe("ALREADY_IN_CLASS");
-    // An 11-digit mainland number without +86 is accepted.
+    expect((await c.post(`/api/classes/${klass.id}/students`, { phoneNumber: "12345" })).status).toBe(400);
+    // An 11-digit mainland number without +86 is accepted; the student joins on accepting.
     const s2 = await account(t, "student", "Zhou Min");
     const local = s2.user.phoneNumber.replace("+86", "");
     const added = ZClassDetail.parse((await c.post(`/api/classes/${klass.id}/students`, { phoneNumber: local })).body);
-    expect(added.students.map((s) => s.name)).toEqual(["Li Hua", "Zhou Min"]);
+    expect(added.students.map((s) => s.name)).toEqual(["Li Hua"]);
+    expect(added.pending).toEqual([expect.objectContaining({ phoneNumber: s2.user.phoneNumber, studentNumber: null })]);
+    await addToClass(c, s2, klass.id);
+    const joined = ZClassDetail.parse((await c.get(`/api/classes/${klass.id}`)).body);
+    expect(joined.students.map((s) => s.name)).toEqual(["Li Hua", "Zhou Min"]);
+    expect(joined.pending).toEqual([]);
     const removed = ZClassDetail.parse((await c.delete(`/api/classes/${klass.id}/students/${s2.user.id}`)).body);
     expect(removed.students).toHaveLength(1);
     const detail = ZClassDetail.parse((await c.get(`/api/classes/${klass.id}`)).body);
     expect(detail).toMatchObject({ studentCount: 1, assignmentCount: 1 });
     expect(detail.joinCode).toMatch(/^[A-Z2-9]{6}$/);
+  });
+
+  it("adding by phone tells the teacher nothing: a student's, a teacher's and nobody's phone get the same answer", async () => {
+    const { teacher, klass } = await setup();
+    const c = teacher.client;
+    const aStudent = await account(t, "student", "Chen Jie");
+    const aTeacher = await account(t, "teacher", "Mr Qian");
+    const nobody = "+8613912345678";
+    const answers = [];
+    for (const phone of [aStudent.user.phoneNumber, aTeacher.user.phoneNumber, nobody]) {
+      const res = await c.post(`/api/classes/${klass.id}/students`, { phoneNumber: phone, studentNumber: "S-9" });
+      const detail = ZClassDetail.parse(res.body);
+      const row = detail.pending.find((p) => p.phoneNumber === phone);
+      answers.push({
+        status: res.status,
+        studentCount: detail.studentCount,
+        row: row && { ...row, id: "", addedAt: "" },
+      });
+    }
+    expect(answers).toEqual(
+      [aStudent.user.phoneNumber, aTeacher.user.phoneNumber, nobody].map((phoneNumber) => ({
+        status: 200,
+        studentCount: 1,
+        row: { id: "", addedAt: "", phoneNumber, studentNumber: "S-9" },
+      })),
+    );
+    // adding the same phone twice keeps one row, with the newer student number
+    const again = ZClassDetail.parse(
+      (await c.post(`/api/classes/${klass.id}/students`, { phoneNumber: nobody, studentNumber: "S-10" })).body,
+    );
+    expect(again.pending.filter((p) => p.phoneNumber === nobody)).toEqual([
+      expect.objectContaining({ studentNumber: "S-10" }),
+    ]);
+    // the teacher who holds the phone cannot see or take it (student routes), and the roster did not change
+    expect((await aTeacher.client.get("/api/student/class-additions")).status).toBe(403);
+    // the teacher takes a phone off the list; another teacher cannot
+    const pendingId = again.pending.find((p) => p.phoneNumber === nobody)?.id;
+    const other = await account(t, "teacher", "Ms Sun");
+    expect((await other.client.delete(`/api/classes/${klass.id}/pending/${pendingId}`)).status).toBe(403);
+    const cancelled = ZClassDetail.parse((await c.delete(`/api/classes/${klass.id}/pending/${pendingId}`)).body);
+    expect(cancelled.pending.map((p) => p.phoneNumber)).not.toContain(nobody);
+    expect((await c.delete(`/api/classes/${klass.id}/pending/${pendingId}`)).status).toBe(404);
+  });
+
+  it("a student joins only by accepting the teacher's addition (or by code), and may decline it", async () => {
+    const { teacher, klass, assignment } = await setup();
+    const c = teacher.client;
+    const pupil = await account(t, "student", "Sun Li");
+    const stranger = await account(t, "student", "Not Asked");
+    await c.post(`/api/classes/${klass.id}/students`, { phoneNumber: pupil.user.phoneNumber, studentNumber: "S-07" });
+    // not a member yet: no assignments, no submission
+    expect((await pupil.client.get("/api/student/classes")).body).toEqual([]);
+    expect((await pupil.client.post("/api/student/submissions", { assignmentId: assignment.id })).status).toBe(403);
+    const offers = ZClassAddition.array().parse((await pupil.client.get("/api/student/class-additions")).body);
+    expect(offers).toEqual([
+      expect.objectContaining({ classId: klass.id, name: "Class 2", teacherName: "Ms Chen", subject: "English" }),
+    ]);
+    const offer = offers[0];
+    if (!offer) throw new Error("no offer");
+    // another student cannot see, accept or decline it
+    expect((await stranger.client.get("/api/student/class-additions")).body).toEqual([]);
+    expect((await stranger.client.post(`/api/student/class-additions/${offer.id}/accept`)).status).toBe(404);
+    expect((await stranger.client.delete(`/api/student/class-additions/${offer.id}`)).status).toBe(404);
+    // two accepts at once: one membership, both answered with the class
+    const accepts = await Promise.all([
+      pupil.client.post(`/api/student/class-additions/${offer.id}/accept`),
+      pupil.client.post(`/api/student/class-additions/${offer.id}/accept`),
+    ]);
+    expect(accepts.map((r) => r.status).sort()).toContain(200);
+    const ok = accepts.find((r) => r.status === 200);
+    expect(ZStudentClass.parse(ok?.body)).toMatchObject({ id: klass.id, studentNumber: "S-07" });
+    expect((await pupil.client.get("/api/student/class-additions")).body).toEqual([]);
+    const detail = ZClassDetail.parse((await c.get(`/api/classes/${klass.id}`)).body);
+    expect(detail.students.map((s) => s.name)).toEqual(["Li Hua", "Sun Li"]);
+    expect(detail.pending).toEqual([]);
+
+    // declining: the class stays closed and the teacher's list forgets the phone
+    const second = ZClassSummary.parse(
+      (await c.post("/api/classes", { name: "Class 3", grade: "Grade 8", subject: "English" })).body,
+    );
+    await c.post(`/api/classes/${second.id}/students`, { phoneNumber: stranger.user.phoneNumber });
+    const [declined] = ZClassAddition.array().parse((await stranger.client.get("/api/student/class-additions")).body);
+    expect((await stranger.client.delete(`/api/student/class-additions/${declined?.id}`)).body).toEqual({
+      success: true,
+    });
+    expect((await stranger.client.get("/api/student/classes")).body).toEqual([]);
+    expect(ZClassDetail.parse((await c.get(`/api/classes/${second.id}`)).body).pending).toEqual([]);
+
+    // joining by code answers a waiting addition too
+    await c.post(`/api/classes/${second.id}/students`, { phoneNumber: stranger.user.phoneNumber });
+    expect((await stranger.client.post("/api/student/classes/join", { code: second.joinCode })).status).toBe(200);
+    expect((await stranger.client.get("/api/student/class-additions")).body).toEqual([]);
+    expect(ZClassDetail.parse((await c.get(`/api/classes/${second.id}`)).body).pending).toEqual([]);
+  });
+
+  it("a student removed from a class cannot upload to, reorder or remove pages of its open submission", async () => {
+    const { teacher, student, klass, assignment } = await setup();
+    const sub = ZStudentSubmission.parse(
+      (await student.client.post("/api/student/submissions", { assignmentId: assignment.id })).body,
+    );
+    expect((await uploadSubmission(student.client, sub.id, page)).status).toBe(200);
+    const before = ZStudentSubmission.parse((await student.client.get(`/api/student/submissions/${sub.id}`)).body);
+    expect(before.canUpload).toBe(true);
+    const pageId = before.pages[0]?.id;
+    expect((await teacher.client.delete(`/api/classes/${klass.id}/students/${student.user.id}`)).status).toBe(200);
+
+    const upload = await uploadSubmission(student.client, sub.id, page);
+    expect(upload.status).toBe(403);
+    expect(upload.body.code).toBe("NOT_IN_CLASS");
+    const reorder = await student.client.put(`/api/student/submissions/${sub.id}/pages/order`, { pageIds: [pageId] });
+    expect(reorder.body.code).toBe("NOT_IN_CLASS");
+    const remove = await student.client.delete(`/api/student/submissions/${sub.id}/pages/${pageId}`);
+    expect(remove.body.code).toBe("NOT_IN_CLASS");
+    expect((await student.client.post("/api/student/submissions", { assignmentId: assignment.id })).status).toBe(403);
+    // the page sent before leaving is still there, for the teacher and for the student's own record
+    const after = ZStudentSubmission.parse((await student.client.get(`/api/student/submissions/${sub.id}`)).body);
+    expect(after.pages.map((p) => p.id)).toEqual([pageId]);
+    // back in the class (the teacher adds them again and they accept): uploads open again
+    await addToClass(teacher.client, student, klass.id);
+    expect((await uploadSubmission(student.client, sub.id, page)).status).toBe(200);
   });
 });

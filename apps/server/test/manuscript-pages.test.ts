@@ -13,6 +13,7 @@ import { asc, count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { manuscriptJobs, manuscriptPages, manuscripts } from "../src/db/schema.ts";
+import { addToClass } from "./class-members.ts";
 import { createUser, STRONG_PASSWORD, signedIn } from "./factories.ts";
 import { type TestClient, testDatabases } from "./harness.ts";
 import {
@@ -325,10 +326,7 @@ describe.each(testDatabases())("multi-page manuscripts (%s)", (kind) => {
       [student, "S-01"],
       [classmate, "S-02"],
     ] as const) {
-      await teacher.client.post(`/api/classes/${klass.id}/students`, {
-        phoneNumber: s.user.phoneNumber,
-        studentNumber: n,
-      });
+      await addToClass(teacher.client, s, klass.id, n);
     }
     const assignment = ZTeacherAssignment.parse(
       (

@@ -101,8 +101,22 @@ export const ZTeacherAssignment = ZAssignment.extend({
 });
 export type TTeacherAssignment = z.infer<typeof ZTeacherAssignment>;
 
+/**
+ * A phone number the teacher added to the class, waiting for its owner to accept. The teacher sees the phone
+ * they typed and nothing about who holds it: whether it is a student's account stays the student's to reveal.
+ */
+export const ZPendingAddition = z.object({
+  id: z.string(),
+  phoneNumber: z.string(),
+  studentNumber: z.string().nullable(),
+  addedAt: z.string(),
+});
+export type TPendingAddition = z.infer<typeof ZPendingAddition>;
+
 export const ZClassDetail = ZClassSummary.extend({
   students: z.array(ZClassStudent),
+  /** Phones added by the teacher that have not accepted yet. */
+  pending: z.array(ZPendingAddition),
   assignments: z.array(ZTeacherAssignment),
 });
 export type TClassDetail = z.infer<typeof ZClassDetail>;
@@ -145,6 +159,18 @@ export const ZStudentClass = z.object({
 export type TStudentClass = z.infer<typeof ZStudentClass>;
 
 export const ZJoinClassRequest = z.object({ code: z.string().max(TOKEN_MAX_CHARS) });
+
+/** A teacher's addition of the student's phone to a class, for the student to accept or decline. */
+export const ZClassAddition = z.object({
+  id: z.string(),
+  classId: z.string(),
+  name: z.string(),
+  grade: z.string(),
+  subject: z.string(),
+  teacherName: z.string(),
+  addedAt: z.string(),
+});
+export type TClassAddition = z.infer<typeof ZClassAddition>;
 
 /**
  * What a student sees of their own work. `not_submitted`: no photo yet; `submitted`: photo in,

@@ -56,10 +56,10 @@ export const ERROR_CODES = [
   "INVALID_STATE",
   // classes, assignments, submissions
   "ASSIGNMENT_TITLE_REQUIRED",
-  "STUDENT_NOT_FOUND",
   "ALREADY_IN_CLASS",
   "JOIN_CODE_INVALID",
   "NOT_IN_CLASS",
+  "TOO_MANY_PENDING",
   "SUBMISSION_CREATE_FAILED",
   "NOT_GRADED_YET",
 ] as const;
@@ -115,10 +115,10 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   GRADING_FAILED: "Grading failed: please retry",
   INVALID_STATE: "This step is not available for the manuscript's current status",
   ASSIGNMENT_TITLE_REQUIRED: "Please enter the assignment title",
-  STUDENT_NOT_FOUND: "No student account is registered with this phone number",
   ALREADY_IN_CLASS: "This student is already in the class",
   JOIN_CODE_INVALID: "Invalid class code",
   NOT_IN_CLASS: "You are not a member of this class",
+  TOO_MANY_PENDING: "Too many students are waiting to accept; remove some before adding more",
   SUBMISSION_CREATE_FAILED: "Creation failed",
   NOT_GRADED_YET: "The essay has not been graded yet",
 };

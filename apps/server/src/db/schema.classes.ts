@@ -44,6 +44,28 @@ export const classMembers = pgTable(
   (t) => [primaryKey({ columns: [t.classId, t.studentId] }), index("class_members_student_idx").on(t.studentId)],
 );
 
+/**
+ * A phone number a teacher added to a class; its owner joins by accepting (a student account with that phone sees
+ * it). Kept by phone, not by user, so the teacher's answer is the same whoever holds the number.
+ */
+export const classAdditions = pgTable(
+  "class_additions",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    phoneNumber: text("phone_number").notNull(),
+    /** The number the teacher gave; null: the next roster number on accepting. */
+    studentNumber: text("student_number"),
+    addedAt: ts("added_at").notNull().default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex("class_additions_class_phone_idx").on(t.classId, t.phoneNumber),
+    index("class_additions_phone_idx").on(t.phoneNumber),
+  ],
+);
+
 /** An essay task for one class: what the grader grades against and the topic card shows. */
 export const assignments = pgTable(
   "assignments",

@@ -26,6 +26,11 @@ export async function classRoutes(
   app.delete<{ Params: { id: string; studentId: string } }>("/api/classes/:id/students/:studentId", opts, async (req) =>
     classes.removeStudent(me(req), req.params.id, req.params.studentId),
   );
+  app.delete<{ Params: { id: string; additionId: string } }>(
+    "/api/classes/:id/pending/:additionId",
+    opts,
+    async (req) => classes.removePending(me(req), req.params.id, req.params.additionId),
+  );
   app.post<WithId>("/api/classes/:id/assignments", opts, async (req, reply) =>
     reply.code(201).send(await classes.createAssignment(me(req), req.params.id, req.body as never)),
   );

@@ -36,6 +36,15 @@ export async function studentRoutes(
     return joined;
   });
 
+  // a teacher's addition of my phone joins me only once I accept it
+  app.get("/api/student/class-additions", opts, async (req) => classes.studentAdditions(authOf(req).user));
+  app.post<WithId>("/api/student/class-additions/:id/accept", opts, async (req) =>
+    classes.acceptAddition(authOf(req).user, req.params.id),
+  );
+  app.delete<WithId>("/api/student/class-additions/:id", opts, async (req) =>
+    classes.declineAddition(authOf(req).user, req.params.id),
+  );
+
   // reports are shown in the student's own work language
   app.get("/api/student/assignments", opts, async (req) => {
     const { user } = authOf(req);
@@ -53,8 +62,8 @@ export async function studentRoutes(
   });
   app.post<WithId>("/api/student/submissions/:id/upload", opts, async (req) => {
     const { user } = authOf(req);
-    // Refused before the body is read: no one uploads into someone else's submission.
-    await submissions.assertOwn(user.id, req.params.id);
+    // Refused before the body is read: no one uploads into someone else's submission, nor after leaving the class.
+    await submissions.assertCanChange(user.id, req.params.id);
     const bytes = await readImage(req);
     return submissions.upload(user.id, req.params.id, bytes, user.workLanguage);
   });

@@ -8,6 +8,7 @@ import {
   type TAddStudentRequest,
   type TAssignment,
   type TAssignmentDetail,
+  type TClassAddition,
   type TClassDetail,
   type TClassSummary,
   type TCreateAssignmentRequest,
@@ -21,7 +22,16 @@ import {
 } from "@essay/contract";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import { assignments, classes, classMembers, manuscripts, submissions, users } from "../../db/schema.ts";
+import {
+  assignments,
+  classAdditions,
+  classes,
+  classMembers,
+  manuscripts,
+  submissions,
+  users,
+} from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { fail } from "../../lib/fail.ts";
 import { normalizePhoneInput } from "../../lib/phone.ts";
@@ -39,6 +49,9 @@ export function generateJoinCode(): string {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Phones a class may hold waiting to accept: a roster's worth, so a typo-ridden afternoon fits but a list dump does not. */
+export const MAX_PENDING_ADDITIONS = 200;
 
 /**
  * Classes, rosters and assignments. Every teacher method takes the teacher's id and answers
@@ -92,6 +105,11 @@ export class ClassesService {
       .where(eq(classMembers.classId, row.id))
       .orderBy(asc(classMembers.joinedAt), asc(users.name));
     const list = await this.assignmentStats(eq(assignments.classId, row.id));
+    const pending = await this.db
+      .select()
+      .from(classAdditions)
+      .where(eq(classAdditions.classId, row.id))
+      .orderBy(asc(classAdditions.addedAt), asc(classAdditions.phoneNumber));
     return {
       ...this.summary(row, students.length, list.length),
       students: students.map(({ u, m }) => ({
@@ -101,22 +119,58 @@ export class ClassesService {
         studentNumber: m.studentNumber,
         joinedAt: m.joinedAt.toISOString(),
       })),
+      pending: pending.map((p) => ({
+        id: p.id,
+        phoneNumber: p.phoneNumber,
+        studentNumber: p.studentNumber,
+        addedAt: p.addedAt.toISOString(),
+      })),
       assignments: list,
     };
   }
 
+  /**
+   * Adds a phone to the class's waiting list; its owner joins by accepting. The answer is the same whether the
+   * phone is a student's, a teacher's or nobody's, so adding by phone tells the teacher nothing about the number.
+   * Only a phone already on this teacher's own roster is refused (the teacher sees that roster anyway).
+   */
   async addStudent(teacherId: string, classId: string, body: TAddStudentRequest): Promise<TClassDetail> {
     const row = await this.ownClass(teacherId, classId);
     const input = ZAddStudentRequest.parse(body);
     const phone = normalizePhoneInput(input.phoneNumber);
     if (!phone) throw fail("VALIDATION_FAILED", { status: 400, fieldErrors: { phoneNumber: ["invalid"] } });
-    const [student] = await this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.phoneNumber, phone), eq(users.role, "student")))
+    const [member] = await this.db
+      .select({ id: users.id })
+      .from(classMembers)
+      .innerJoin(users, eq(users.id, classMembers.studentId))
+      .where(and(eq(classMembers.classId, row.id), eq(users.phoneNumber, phone)))
       .limit(1);
-    if (!student) throw fail("STUDENT_NOT_FOUND", { status: 404 });
-    await this.addMember(row.id, student.id, input.studentNumber);
+    if (member) throw fail("ALREADY_IN_CLASS", { status: 409 });
+    const [waiting] = await this.db
+      .select({ n: count() })
+      .from(classAdditions)
+      .where(and(eq(classAdditions.classId, row.id), sql`${classAdditions.phoneNumber} <> ${phone}`));
+    if ((waiting?.n ?? 0) >= MAX_PENDING_ADDITIONS) throw fail("TOO_MANY_PENDING", { status: 409 });
+    const studentNumber = input.studentNumber?.trim() || null;
+    await this.db
+      .insert(classAdditions)
+      .values({ classId: row.id, phoneNumber: phone, studentNumber })
+      .onConflictDoUpdate({
+        target: [classAdditions.classId, classAdditions.phoneNumber],
+        set: { studentNumber, addedAt: new Date() },
+      });
+    return this.getClass(teacherId, classId);
+  }
+
+  /** Takes a phone off the class's waiting list. */
+  async removePending(teacherId: string, classId: string, additionId: string): Promise<TClassDetail> {
+    const row = await this.ownClass(teacherId, classId);
+    if (!UUID.test(additionId)) throw fail("NOT_FOUND", { status: 404 });
+    const removed = await this.db
+      .delete(classAdditions)
+      .where(and(eq(classAdditions.classId, row.id), eq(classAdditions.id, additionId)))
+      .returning();
+    if (removed.length === 0) throw fail("NOT_FOUND", { status: 404 });
     return this.getClass(teacherId, classId);
   }
 
@@ -258,13 +312,76 @@ export class ClassesService {
     const [row] = await this.db.select().from(classes).where(eq(classes.joinCode, parsed.data)).limit(1);
     if (!row) throw fail("JOIN_CODE_INVALID", { status: 404 });
     await this.addMember(row.id, student.id, undefined);
-    const mine = await this.studentClasses(student.id);
-    const joined = mine.find((c) => c.id === row.id);
-    if (!joined) throw fail("INTERNAL", { status: 500 });
-    return joined;
+    // a teacher's waiting addition of this phone is answered by joining
+    await this.forgetAdditions(row.id, student.phoneNumber);
+    return this.joinedClass(student.id, row.id);
+  }
+
+  /** The classes whose teachers added this student's phone, waiting for the student's answer. */
+  async studentAdditions(student: UserRow): Promise<TClassAddition[]> {
+    const rows = await this.db
+      .select({ a: classAdditions, c: classes, teacherName: users.name })
+      .from(classAdditions)
+      .innerJoin(classes, eq(classes.id, classAdditions.classId))
+      .innerJoin(users, eq(users.id, classes.teacherId))
+      .where(eq(classAdditions.phoneNumber, student.phoneNumber))
+      .orderBy(desc(classAdditions.addedAt));
+    return rows.map(({ a, c, teacherName }) => ({
+      id: a.id,
+      classId: c.id,
+      name: c.name,
+      grade: c.grade,
+      subject: c.subject,
+      teacherName,
+      addedAt: a.addedAt.toISOString(),
+    }));
+  }
+
+  /** Joins the class of a teacher's addition of this student's phone, with the number the teacher gave. */
+  async acceptAddition(student: UserRow, additionId: string): Promise<TStudentClass> {
+    const addition = await this.ownAddition(student, additionId);
+    try {
+      await this.addMember(addition.classId, student.id, addition.studentNumber ?? undefined);
+    } catch (error) {
+      // joined meanwhile (by code, or a second click): the answer is the class either way
+      if (!(error instanceof AppError && error.code === "ALREADY_IN_CLASS")) throw error;
+    }
+    await this.forgetAdditions(addition.classId, student.phoneNumber);
+    return this.joinedClass(student.id, addition.classId);
+  }
+
+  async declineAddition(student: UserRow, additionId: string): Promise<{ success: true }> {
+    const addition = await this.ownAddition(student, additionId);
+    await this.db.delete(classAdditions).where(eq(classAdditions.id, addition.id));
+    return { success: true };
   }
 
   // ── helpers ───────────────────────────────────────────────────────────────
+
+  /** An addition of this student's own phone; anyone else's, or an unknown id, is 404 (nothing to learn). */
+  private async ownAddition(student: UserRow, additionId: string) {
+    if (!UUID.test(additionId)) throw fail("NOT_FOUND", { status: 404 });
+    const [row] = await this.db
+      .select()
+      .from(classAdditions)
+      .where(and(eq(classAdditions.id, additionId), eq(classAdditions.phoneNumber, student.phoneNumber)))
+      .limit(1);
+    if (!row) throw fail("NOT_FOUND", { status: 404 });
+    return row;
+  }
+
+  private async forgetAdditions(classId: string, phoneNumber: string) {
+    await this.db
+      .delete(classAdditions)
+      .where(and(eq(classAdditions.classId, classId), eq(classAdditions.phoneNumber, phoneNumber)));
+  }
+
+  private async joinedClass(studentId: string, classId: string): Promise<TStudentClass> {
+    const mine = await this.studentClasses(studentId);
+    const joined = mine.find((c) => c.id === classId);
+    if (!joined) throw fail("INTERNAL", { status: 500 });
+    return joined;
+  }
 
   /** Adds a member; without a number the student gets the next roster number ("1", "2", …). */
   private async addMember(classId: string, studentId: string, studentNumber: string | undefined) {

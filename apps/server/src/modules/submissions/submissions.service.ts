@@ -130,7 +130,7 @@ export class SubmissionsService {
 
   /** Adds one page, with the grading screen's checks and limits; refused once the teacher has confirmed the text. */
   async upload(studentId: string, id: string, bytes: Buffer, language?: string): Promise<TStudentSubmission> {
-    const { s, m } = await this.own(studentId, id);
+    const { s, m } = await this.ownAsMember(studentId, id);
     await this.manuscripts.upload(m.userId, m.id, bytes);
     const [updated] = await this.db
       .update(submissions)
@@ -142,7 +142,7 @@ export class SubmissionsService {
 
   /** Removes one of the student's pages (and its photo) until the teacher confirms the text. */
   async deletePage(studentId: string, id: string, pageId: string, language?: string): Promise<TStudentSubmission> {
-    const { s, m } = await this.own(studentId, id);
+    const { s, m } = await this.ownAsMember(studentId, id);
     await this.manuscripts.deletePage(m.userId, m.id, pageId);
     return this.fresh(s, m.id, language);
   }
@@ -153,7 +153,7 @@ export class SubmissionsService {
     pageIds: readonly string[],
     language?: string,
   ): Promise<TStudentSubmission> {
-    const { s, m } = await this.own(studentId, id);
+    const { s, m } = await this.ownAsMember(studentId, id);
     await this.manuscripts.reorderPages(m.userId, m.id, pageIds);
     return this.fresh(s, m.id, language);
   }
@@ -169,9 +169,9 @@ export class SubmissionsService {
     return present(s, m, await listPages(this.db, m.id), language);
   }
 
-  /** 404 if unknown, 403 if another student's: checked before a request body is read. */
-  async assertOwn(studentId: string, id: string): Promise<void> {
-    await this.own(studentId, id);
+  /** 404 if unknown, 403 if another student's or the student has left the class: checked before a body is read. */
+  async assertCanChange(studentId: string, id: string): Promise<void> {
+    await this.ownAsMember(studentId, id);
   }
 
   async image(studentId: string, id: string): Promise<Buffer> {
@@ -187,6 +187,25 @@ export class SubmissionsService {
       .where(and(eq(submissions.studentId, studentId), eq(submissions.assignmentId, assignmentId)))
       .limit(1);
     return row ? present(row.s, row.m, await listPages(this.db, row.m.id)) : null;
+  }
+
+  /**
+   * The student's own submission, to change: only while they belong to the assignment's class. A student the
+   * teacher removed keeps reading their past work but adds, moves and removes no pages.
+   */
+  private async ownAsMember(studentId: string, id: string) {
+    const row = await this.own(studentId, id);
+    const [member] = await this.db
+      .select({ studentId: classMembers.studentId })
+      .from(assignments)
+      .innerJoin(
+        classMembers,
+        and(eq(classMembers.classId, assignments.classId), eq(classMembers.studentId, studentId)),
+      )
+      .where(eq(assignments.id, row.s.assignmentId))
+      .limit(1);
+    if (!member) throw fail("NOT_IN_CLASS", { status: 403 });
+    return row;
   }
 
   private async own(studentId: string, id: string) {

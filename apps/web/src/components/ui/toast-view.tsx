@@ -25,9 +25,13 @@ export function ToastView({ state, closeLabel }: { state: ToastState | null; clo
           )}
         >
           <div className="flex flex-col gap-1">
-            <T.Title className="text-sm font-semibold">{state.title}</T.Title>
+            <T.Title className="text-sm font-semibold" data-testid="toast-title">
+              {state.title}
+            </T.Title>
             {state.description ? (
-              <T.Description className="text-sm opacity-90">{state.description}</T.Description>
+              <T.Description className="text-sm opacity-90" data-testid="toast-description">
+                {state.description}
+              </T.Description>
             ) : null}
           </div>
           <T.Close className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100" aria-label={closeLabel}>

@@ -1,6 +1,6 @@
 import { isSchoolYear, type TClassDetail, type TClassSummary } from "@essay/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarClock, ChevronRight, Copy, Plus, School, Trash2, UserPlus, Users } from "lucide-react";
+import { CalendarClock, ChevronRight, Copy, Plus, School, Trash2, UserPlus, Users, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -127,6 +127,15 @@ function ClassPanel({ classId }: { classId: string }) {
     onError: (error) =>
       toast({ title: t("classes.toast.removeFailed"), description: describeError(t, error), variant: "destructive" }),
   });
+  const cancelPending = useMutation({
+    mutationFn: (additionId: string) => classesApi.removePending(classId, additionId),
+    onSuccess: async (next) => {
+      await refresh(next);
+      toast({ title: t("classes.toast.pendingRemoved"), variant: "success" });
+    },
+    onError: (error) =>
+      toast({ title: t("classes.toast.removeFailed"), description: describeError(t, error), variant: "destructive" }),
+  });
 
   if (detail.isLoading || !detail.data) return <Spinner label={t("common.loading")} />;
   const c = detail.data;
@@ -249,6 +258,31 @@ function ClassPanel({ classId }: { classId: string }) {
               {t("classes.addStudent")}
             </Button>
           </form>
+          {c.pending.length > 0 ? (
+            <section className="rounded-lg border border-dashed border-slate-300 p-3" data-testid="pending-list">
+              <h3 className="text-sm font-medium">{t("classes.pending")}</h3>
+              <p className="text-xs text-slate-500">{t("classes.pendingDesc")}</p>
+              <ul className="mt-2 flex flex-col divide-y divide-slate-100">
+                {c.pending.map((p) => (
+                  <li key={p.id} className="flex items-center justify-between gap-2 py-1" data-testid="pending-row">
+                    <span className="text-sm">
+                      <span className="font-mono">{p.phoneNumber}</span>
+                      {p.studentNumber ? <span className="ml-2 text-xs text-slate-500">{p.studentNumber}</span> : null}
+                    </span>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t("classes.cancelPending", { phone: p.phoneNumber })}
+                      disabled={cancelPending.isPending}
+                      onClick={() => cancelPending.mutate(p.id)}
+                    >
+                      <X aria-hidden="true" />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {c.students.length === 0 ? (
             <p className="text-sm text-slate-500">{t("classes.noStudents")}</p>
           ) : (

@@ -21,6 +21,7 @@ export const assignmentKey = (id: string) => ["/api/assignments", id] as const;
 export const MY_CLASSES_KEY = ["/api/student/classes"] as const;
 export const MY_ASSIGNMENTS_KEY = ["/api/student/assignments"] as const;
 export const MY_HISTORY_KEY = ["/api/student/history"] as const;
+export const MY_ADDITIONS_KEY = ["/api/student/class-additions"] as const;
 export const submissionKey = (id: string) => ["/api/student/submissions", id] as const;
 
 export const classesApi = {
@@ -29,6 +30,8 @@ export const classesApi = {
     apiJson<TClassDetail>("POST", `/api/classes/${classId}/students`, body),
   removeStudent: (classId: string, studentId: string) =>
     apiJson<TClassDetail>("DELETE", `/api/classes/${classId}/students/${studentId}`),
+  removePending: (classId: string, additionId: string) =>
+    apiJson<TClassDetail>("DELETE", `/api/classes/${classId}/pending/${additionId}`),
   createAssignment: (classId: string, body: TCreateAssignmentRequest) =>
     apiJson<TTeacherAssignment>("POST", `/api/classes/${classId}/assignments`, body),
   release: (submissionId: string) =>
@@ -39,6 +42,8 @@ export const classesApi = {
 
 export const studentApi = {
   join: (code: string) => apiJson<TStudentClass>("POST", "/api/student/classes/join", { code }),
+  acceptAddition: (id: string) => apiJson<TStudentClass>("POST", `/api/student/class-additions/${id}/accept`),
+  declineAddition: (id: string) => apiJson<{ success: true }>("DELETE", `/api/student/class-additions/${id}`),
   createSubmission: (assignmentId: string) =>
     apiJson<TStudentSubmission>("POST", "/api/student/submissions", { assignmentId }),
   /** Adds one page photo at the end. */

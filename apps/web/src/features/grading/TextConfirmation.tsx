@@ -28,6 +28,7 @@ import {
 import { ImageViewer } from "./ImageViewer.tsx";
 import { manuscriptKey, manuscriptsApi, readingsKey } from "./manuscripts-api.ts";
 import { confirmation, type Drafts, draftTexts, syncDrafts } from "./page-drafts.ts";
+import { recognisedNothing } from "./recognised-nothing.ts";
 import { SmartCorrection } from "./SmartCorrection.tsx";
 
 function EmptyRecognitionTip() {
@@ -269,7 +270,7 @@ export function TextConfirmation({ manuscript }: { manuscript: TManuscript }) {
       }),
   });
 
-  const emptyRecognition = manuscript.status === "ocr_completed" && !ocrText.trim();
+  const emptyRecognition = recognisedNothing(manuscript);
   // confirmed as one text (the spec's single field) rather than page by page: shown as one text
   const confirmedWhole = locked && !pages.every((p) => p.confirmedText !== null);
 

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../components/ui/toast.tsx";
 import { manuscriptKey } from "./manuscripts-api.ts";
+import { recognisedNothing } from "./recognised-nothing.ts";
 
 /** How often a running job is polled; polling stops when no job is in flight. */
 const POLL_MS = 1000;
@@ -30,7 +31,8 @@ export function useJobToasts(manuscript: TManuscript | undefined) {
     const before = previous.current;
     previous.current = now;
     if (!before || before.id !== now.id) return;
-    if (before.status !== "ocr_completed" && now.status === "ocr_completed") {
+    // nothing recognised: the amber tip beside the text says so, a green "done" would contradict it
+    if (before.status !== "ocr_completed" && now.status === "ocr_completed" && !recognisedNothing(manuscript)) {
       toast({ title: t("grading.toast.ocrDone"), description: t("grading.toast.ocrDoneDesc"), variant: "success" });
     } else if (before.status !== "graded" && now.status === "graded") {
       toast({ title: t("grading.toast.graded"), variant: "success" });

@@ -98,7 +98,11 @@ export function InvitationCard({ invitation }: { invitation: TInvitation }) {
             size="sm"
             className="text-red-600 hover:bg-red-50"
             disabled={remove.isPending || !invitation.isActive}
-            onClick={() => remove.mutate()}
+            onClick={() => {
+              // deleting stops the code at once and cannot be undone: ask first
+              if (window.confirm(t("invitations.deleteConfirm", { phone: invitation.invitedPhone }))) remove.mutate();
+            }}
+            data-testid="delete-invitation"
           >
             <Trash2 aria-hidden="true" />
             {t("invitations.delete")}

@@ -19,7 +19,7 @@ export function usePhoneChange(savedPhone: string) {
   const [targetPhone, setTargetPhone] = useState("");
 
   const wrongCode = () =>
-    toast({ title: t("auth.toast.codeError"), description: t("profile.toast.codeWrong"), variant: "destructive" });
+    toast({ title: t("auth.toast.codeError"), description: t("auth.toast.codeErrorDesc"), variant: "destructive" });
   const sendFailed = (error: unknown) =>
     toast({ title: t("auth.toast.sendFailed"), description: describeError(t, error), variant: "destructive" });
 

@@ -1,6 +1,6 @@
-import type { TStudentAssignment, TStudentClass } from "@essay/contract";
+import type { TClassAddition, TStudentAssignment, TStudentClass } from "@essay/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { BookOpen, CalendarClock, FilePlus2, LogIn, School, Upload } from "lucide-react";
+import { BookOpen, CalendarClock, Check, FilePlus2, LogIn, School, Upload, UserPlus, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -15,7 +15,13 @@ import { describeError } from "../../lib/error-message.ts";
 import { formatDateTime } from "../../lib/format-date.ts";
 import { cn } from "../../lib/utils.ts";
 import { useCurrentUser } from "../auth/use-current-user.ts";
-import { FRESH_ON_OPEN, MY_ASSIGNMENTS_KEY, MY_CLASSES_KEY, studentApi } from "../classes/classes-api.ts";
+import {
+  FRESH_ON_OPEN,
+  MY_ADDITIONS_KEY,
+  MY_ASSIGNMENTS_KEY,
+  MY_CLASSES_KEY,
+  studentApi,
+} from "../classes/classes-api.ts";
 import { scoreClasses } from "../grading/score-style.ts";
 import { HistoryCard } from "./HistoryCard.tsx";
 import { StudentStateBadge } from "./student-status.tsx";
@@ -82,7 +88,10 @@ export function StudentDashboard() {
             )}
           </CardContent>
         </Card>
-        <MyClasses classes={classes.data} loading={classes.isLoading} />
+        <div className="flex flex-col gap-6">
+          <ClassAdditions />
+          <MyClasses classes={classes.data} loading={classes.isLoading} />
+        </div>
       </div>
       <HistoryCard />
       {classes.data ? (
@@ -154,6 +163,82 @@ function AssignmentItem({ assignment: a }: { assignment: TStudentAssignment }) {
         </div>
       </div>
     </li>
+  );
+}
+
+/** Classes a teacher added the student's phone to: the student joins by accepting. Hidden when there are none. */
+function ClassAdditions() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const additions = useQuery<TClassAddition[]>({ queryKey: MY_ADDITIONS_KEY, ...FRESH_ON_OPEN });
+  const answer = useMutation({
+    mutationFn: async ({ id, accept }: { id: string; accept: boolean }) =>
+      accept
+        ? { joined: await studentApi.acceptAddition(id) }
+        : { joined: null, ...(await studentApi.declineAddition(id)) },
+    onSuccess: async ({ joined }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: MY_ADDITIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: MY_CLASSES_KEY }),
+        queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS_KEY }),
+      ]);
+      toast({
+        title: joined ? t("student.toast.joined", { name: joined.name }) : t("student.toast.declined"),
+        variant: "success",
+      });
+    },
+    onError: (error) =>
+      toast({ title: t("student.toast.answerFailed"), description: describeError(t, error), variant: "destructive" }),
+  });
+  if (!additions.data?.length) return null;
+  return (
+    <Card data-testid="class-additions">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <UserPlus className="size-5 text-brand-600" aria-hidden="true" />
+          {t("student.additions")}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col divide-y divide-slate-100">
+          {additions.data.map((a) => (
+            <li
+              key={a.id}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+              data-testid="class-addition"
+            >
+              <div className="min-w-0">
+                <div className="font-medium">{a.name}</div>
+                <div className="text-xs text-slate-500">
+                  {a.grade} · {a.subject} · {t("student.additionFrom", { teacher: a.teacherName })}
+                </div>
+              </div>
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  disabled={answer.isPending}
+                  onClick={() => answer.mutate({ id: a.id, accept: true })}
+                  data-testid="accept-addition"
+                >
+                  <Check aria-hidden="true" />
+                  {t("student.accept")}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={answer.isPending}
+                  onClick={() => answer.mutate({ id: a.id, accept: false })}
+                  data-testid="decline-addition"
+                >
+                  <X aria-hidden="true" />
+                  {t("student.decline")}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -178,7 +178,9 @@ export function SubmissionPage() {
                   ? t("grading.pages.uploading", { number: progress.done + 1, total: progress.total })
                   : undefined
               }
-              lockedMessage={s.canUpload ? undefined : t("student.uploadLocked")}
+              lockedMessage={
+                s.canUpload ? undefined : t(s.state === "returned" ? "student.uploadReturned" : "student.uploadLocked")
+              }
               hasImage={s.pages.length > 0}
               remaining={MAX_PAGES - s.pages.length}
               onFiles={(files) => upload.mutate(files)}
