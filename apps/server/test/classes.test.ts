@@ -506,6 +506,32 @@ describe.each(testDatabases())("classes, assignments and submissions (%s)", (kin
     expect((await c.delete(`/api/classes/${klass.id}/pending/${pendingId}`)).status).toBe(404);
   });
 
+  it("a class holds at most 200 waiting phones, also when they are added in parallel", async () => {
+    const { teacher, klass } = await setup();
+    await t.testDb.database.query(
+      "insert into class_additions (class_id, phone_number) select $1, '+8613' || lpad(g::text, 9, '0') from generate_series(1, 195) g",
+      [klass.id],
+    );
+    const adds = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        teacher.client.post(`/api/classes/${klass.id}/students`, { phoneNumber: `+86139000000${10 + i}` }),
+      ),
+    );
+    expect(adds.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(adds.filter((r) => r.body?.code === "TOO_MANY_PENDING")).toHaveLength(7);
+    const detail = ZClassDetail.parse((await teacher.client.get(`/api/classes/${klass.id}`)).body);
+    expect(detail.pending).toHaveLength(200);
+    // a phone already waiting can still be added again (its student number changes), one more cannot
+    const again = await teacher.client.post(`/api/classes/${klass.id}/students`, {
+      phoneNumber: "+8613000000001",
+      studentNumber: "7",
+    });
+    expect(again.status).toBe(200);
+    expect(
+      (await teacher.client.post(`/api/classes/${klass.id}/students`, { phoneNumber: "+8613900000099" })).status,
+    ).toBe(409);
+  });
+
   it("a student joins only by accepting the teacher's addition (or by code), and may decline it", async () => {
     const { teacher, klass, assignment } = await setup();
     const c = teacher.client;

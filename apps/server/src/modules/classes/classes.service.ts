@@ -146,19 +146,23 @@ export class ClassesService {
       .where(and(eq(classMembers.classId, row.id), eq(users.phoneNumber, phone)))
       .limit(1);
     if (member) throw fail("ALREADY_IN_CLASS", { status: 409 });
-    const [waiting] = await this.db
-      .select({ n: count() })
-      .from(classAdditions)
-      .where(and(eq(classAdditions.classId, row.id), sql`${classAdditions.phoneNumber} <> ${phone}`));
-    if ((waiting?.n ?? 0) >= MAX_PENDING_ADDITIONS) throw fail("TOO_MANY_PENDING", { status: 409 });
     const studentNumber = input.studentNumber?.trim() || null;
-    await this.db
-      .insert(classAdditions)
-      .values({ classId: row.id, phoneNumber: phone, studentNumber })
-      .onConflictDoUpdate({
-        target: [classAdditions.classId, classAdditions.phoneNumber],
-        set: { studentNumber, addedAt: new Date() },
-      });
+    await this.db.transaction(async (tx) => {
+      // the class row's lock counts parallel additions one by one, so the cap holds
+      await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, row.id)).for("update");
+      const [waiting] = await tx
+        .select({ n: count() })
+        .from(classAdditions)
+        .where(and(eq(classAdditions.classId, row.id), sql`${classAdditions.phoneNumber} <> ${phone}`));
+      if ((waiting?.n ?? 0) >= MAX_PENDING_ADDITIONS) throw fail("TOO_MANY_PENDING", { status: 409 });
+      await tx
+        .insert(classAdditions)
+        .values({ classId: row.id, phoneNumber: phone, studentNumber })
+        .onConflictDoUpdate({
+          target: [classAdditions.classId, classAdditions.phoneNumber],
+          set: { studentNumber, addedAt: new Date() },
+        });
+    });
     return this.getClass(teacherId, classId);
   }
 
