@@ -163,6 +163,13 @@ test("teacher sets an assignment, student submits a photo, teacher grades and re
   ).toBeVisible();
   await expect(studentPage.getByText(/is marking/)).toHaveCount(0);
   await screen(studentPage, "student-report-en");
+  // the same page in Chinese: returned, not "老师正在批改"
+  const me = (await (await studentPage.request.get("/api/auth/me")).json()) as { id: string };
+  expect((await studentPage.request.patch(`/api/users/${me.id}`, { data: { workLanguage: "zh-CN" } })).ok()).toBe(true);
+  await studentPage.reload();
+  await expect(studentPage.getByText("老师已发布批改结果，页面不能再更改。")).toBeVisible();
+  await expect(studentPage.getByText(/老师正在批改/)).toHaveCount(0);
+  await screen(studentPage, "student-report-zh-CN");
   await studentContext.close();
 });
 
