@@ -43,14 +43,19 @@ export async function retryJobsOfDeadProcesses(
   database: Database,
   boss: PgBoss,
   queues: string[],
-  options: { everyActive: boolean; staleSeconds: number },
+  options: { everyActive: boolean; staleSeconds: number; processId: string; running: string[] },
 ): Promise<number> {
   const rows = await database.query<{ id: string; name: string }>(
     `SELECT j.id, j.name FROM pgboss.job j
      LEFT JOIN job_leases l ON l.boss_job_id = j.id
      WHERE j.name = ANY($1::text[]) AND j.state = 'active'
-       AND ($2::boolean OR COALESCE(l.renewed_at, j.started_on) < now() - make_interval(secs => $3::int))`,
-    [queues, options.everyActive, options.staleSeconds],
+       AND ($2::boolean OR (
+         COALESCE(l.renewed_at, j.started_on) < now() - make_interval(secs => $3::int)
+         -- never this process's own jobs: it is alive, however long its thread was busy
+         AND (l.process_id IS NULL OR l.process_id <> $4::uuid)
+         AND NOT (j.id = ANY($5::uuid[]))
+       ))`,
+    [queues, options.everyActive, options.staleSeconds, options.processId, options.running],
   );
   for (const name of new Set(rows.map((r) => r.name))) {
     const ids = rows.filter((r) => r.name === name).map((r) => r.id);

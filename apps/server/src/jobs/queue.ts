@@ -96,6 +96,8 @@ export class JobQueue {
   private started = false;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly stopHooks: (() => Promise<void>)[] = [];
+  /** pg-boss jobs this process is handling now (known before their lease is written). */
+  private readonly running = new Set<string>();
 
   constructor(
     private readonly database: Database,
@@ -155,10 +157,12 @@ export class JobQueue {
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.config.pollSeconds },
         async (jobs) => {
           for (const job of jobs) {
-            await this.leases.take(QUEUES[kind], job.id);
+            this.running.add(job.id);
             try {
+              await this.leases.take(QUEUES[kind], job.id);
               await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
             } finally {
+              this.running.delete(job.id);
               await this.leases.release(job.id).catch((error: unknown) => this.onError(error));
             }
           }
@@ -172,9 +176,13 @@ export class JobQueue {
    * such a job (one process per folder); otherwise those whose lease stopped being renewed (3 heartbeats).
    */
   async retryJobsOfDeadProcesses(options: { atStart: boolean }): Promise<number> {
+    // on PGlite every running job is this process's own once it has started: only the start-up sweep applies
+    if (!options.atStart && this.database.kind === "pglite") return 0;
     return retryJobsOfDeadProcesses(this.database, this.boss, Object.values(QUEUES), {
       everyActive: options.atStart && this.database.kind === "pglite",
       staleSeconds: this.config.heartbeatSeconds * 3,
+      processId: this.leases.processId,
+      running: [...this.running],
     });
   }
 
