@@ -161,7 +161,7 @@ export function AssignmentDetailPage() {
               <CardTitle className="text-lg">{t("classes.submissions")}</CardTitle>
               <CardDescription>{t("classes.submissionsDesc")}</CardDescription>
             </CardHeader>
-            <CardContent className="overflow-x-auto">
+            <CardContent className="relative overflow-x-auto">
               {rows.length === 0 ? (
                 <p className="text-sm text-slate-500">{t("classes.noStudents")}</p>
               ) : (
