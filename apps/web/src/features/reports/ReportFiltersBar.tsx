@@ -66,70 +66,45 @@ export function ReportFiltersBar({
           />
         </div>
       </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="report-class">{t("reports.filters.class")}</Label>
-        <NativeSelect
-          id="report-class"
-          value={filters.classId}
-          onChange={(e) => set({ classId: e.target.value, assignmentId: "" })}
-          data-testid="class-filter"
-        >
-          <option value="">{t("reports.filters.allClasses")}</option>
-          {(classes.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="report-assignment">{t("reports.filters.assignment")}</Label>
-        <NativeSelect
-          id="report-assignment"
-          value={filters.assignmentId}
-          onChange={(e) => set({ assignmentId: e.target.value })}
-          data-testid="assignment-filter"
-        >
-          <option value="">{t("reports.filters.allAssignments")}</option>
-          {shownAssignments.map((a) => (
-            <option key={a.id} value={a.id}>
-              {filters.classId ? a.title : `${a.className} · ${a.title}`}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="report-band">{t("reports.filters.band")}</Label>
-        <NativeSelect
-          id="report-band"
-          value={filters.band}
-          onChange={(e) => set({ band: e.target.value as ReportFilterState["band"] })}
-          data-testid="band-filter"
-        >
-          <option value="">{t("reports.filters.allBands")}</option>
-          {GRADE_BANDS.map((b) => (
-            <option key={b} value={b}>
-              {t(`grading.band.${b}`)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="report-status">{t("reports.filters.status")}</Label>
-        <NativeSelect
-          id="report-status"
-          value={filters.status}
-          onChange={(e) => set({ status: e.target.value as ReportFilterState["status"] })}
-          data-testid="status-filter"
-        >
-          <option value="">{t("reports.filters.allStatuses")}</option>
-          {MANUSCRIPT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`reports.status.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <FilterSelect
+        id="report-class"
+        label={t("reports.filters.class")}
+        all={t("reports.filters.allClasses")}
+        value={filters.classId}
+        onChange={(classId) => set({ classId, assignmentId: "" })}
+        options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        testId="class-filter"
+      />
+      <FilterSelect
+        id="report-assignment"
+        label={t("reports.filters.assignment")}
+        all={t("reports.filters.allAssignments")}
+        value={filters.assignmentId}
+        onChange={(assignmentId) => set({ assignmentId })}
+        options={shownAssignments.map((a) => ({
+          value: a.id,
+          label: filters.classId ? a.title : `${a.className} · ${a.title}`,
+        }))}
+        testId="assignment-filter"
+      />
+      <FilterSelect
+        id="report-band"
+        label={t("reports.filters.band")}
+        all={t("reports.filters.allBands")}
+        value={filters.band}
+        onChange={(band) => set({ band: band as ReportFilterState["band"] })}
+        options={GRADE_BANDS.map((b) => ({ value: b, label: t(`grading.band.${b}`) }))}
+        testId="band-filter"
+      />
+      <FilterSelect
+        id="report-status"
+        label={t("reports.filters.status")}
+        all={t("reports.filters.allStatuses")}
+        value={filters.status}
+        onChange={(status) => set({ status: status as ReportFilterState["status"] })}
+        options={MANUSCRIPT_STATUSES.map((st) => ({ value: st, label: t(`reports.status.${st}`) }))}
+        testId="status-filter"
+      />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="report-from">{t("reports.filters.from")}</Label>
         <Input
@@ -164,5 +139,38 @@ export function ReportFiltersBar({
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** A labelled filter: "all" (the empty value) first, then the options. */
+function FilterSelect({
+  id,
+  label,
+  all,
+  value,
+  onChange,
+  options,
+  testId,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  testId: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
